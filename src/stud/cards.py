@@ -1,0 +1,199 @@
+"""Cards, ranks, suits and decks.
+
+Cards are immutable and interned: ``Card.parse("As") is Card.parse("As")``.
+A card's id is ``rank * 4 + suit`` with deuce = 0 .. ace = 12 and clubs 0, diamonds 1,
+hearts 2, spades 3, so ids run 0..51 and sort by rank, then suit.
+
+>>> card = Card.parse("As")
+>>> str(card), card.id
+('As', 51)
+>>> [str(c) for c in parse_cards("Td3c4d")]
+['Td', '3c', '4d']
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+
+
+class CardError(ValueError):
+    """A card string that does not name a card, or cards that repeat where they must not."""
+
+
+class Rank(IntEnum):
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+
+    @property
+    def char(self) -> str:
+        return RANK_CHARS[self]
+
+
+class Suit(IntEnum):
+    """Suits in bring-in order: clubs lowest, spades highest."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card. Build with ``Card.parse`` or ``Card.from_id``; both return the interned card."""
+
+    id: int
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self.id >> 2)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self.id & 3)
+
+    @staticmethod
+    def from_id(card_id: int) -> Card:
+        if not isinstance(card_id, int) or not 0 <= card_id < 52:
+            raise CardError(f"card id {card_id!r} is not between 0 and 51")
+        return CARDS[card_id]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse two characters, rank then suit: ``"As"``, ``"Td"``, ``"2c"``."""
+        if not isinstance(text, str) or len(text) != 2:
+            raise CardError(f"bad card {text!r}: a card is two characters, rank then suit, like 'As'")
+        rank_char, suit_char = text[0].upper(), text[1].lower()
+        rank = RANK_CHARS.find(rank_char)
+        if rank < 0:
+            raise CardError(f"bad card {text!r}: rank {text[0]!r} is not one of {RANK_CHARS}")
+        suit = SUIT_CHARS.find(suit_char)
+        if suit < 0:
+            raise CardError(f"bad card {text!r}: suit {text[1]!r} is not one of {SUIT_CHARS}")
+        return CARDS[rank * 4 + suit]
+
+    def __str__(self) -> str:
+        return RANK_CHARS[self.id >> 2] + SUIT_CHARS[self.id & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.id < other.id
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_id, (self.id,))
+
+    @property
+    def pretty(self) -> str:
+        """The card with a suit symbol: ``A♠``."""
+        return RANK_CHARS[self.id >> 2] + SUIT_SYMBOLS[self.id & 3]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+
+
+def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:
+    """Parse cards written together (``"AsKd"``) or apart (``"As Kd"``, ``"As,Kd"``).
+
+    With ``distinct`` (the default) a card that appears twice is an error.
+    """
+    compact = "".join(ch for ch in text if ch not in " ,\t\n")
+    if len(compact) % 2:
+        raise CardError(f"bad cards {text!r}: cards are two characters each, like 'AsKd'")
+    cards = tuple(Card.parse(compact[i : i + 2]) for i in range(0, len(compact), 2))
+    if distinct:
+        require_distinct(cards, text)
+    return cards
+
+
+def require_distinct(cards: Iterable[Card], where: str = "") -> None:
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            place = f" in {where!r}" if where else ""
+            raise CardError(f"card {card} appears twice{place}")
+        seen.add(card)
+
+
+def format_cards(cards: Iterable[Card | None]) -> str:
+    """Cards written together, ``??`` for one that is hidden."""
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+FULL_DECK: tuple[Card, ...] = CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A shuffled deck: the order cards leave the stub, and the seed for any later reshuffle.
+
+    ``Deck.shuffled()`` uses the operating system's secure generator (``secrets``);
+    ``Deck.seeded(n)`` is reproducible, for simulation and tests.
+    """
+
+    cards: tuple[Card, ...]
+    seed: int | None = None
+    _check: bool = field(default=True, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self._check:
+            require_distinct(self.cards, "deck")
+
+    @staticmethod
+    def shuffled() -> Deck:
+        order = list(CARDS)
+        secrets.SystemRandom().shuffle(order)
+        return Deck(tuple(order), None, False)
+
+    @staticmethod
+    def seeded(seed: int) -> Deck:
+        order = list(CARDS)
+        random.Random(seed).shuffle(order)
+        return Deck(tuple(order), seed, False)
+
+    @staticmethod
+    def ordered(top: Sequence[Card] = ()) -> Deck:
+        """``top`` first, in that order, then the rest of the 52 by id: for tests and replays."""
+        require_distinct(top, "deck")
+        rest = [card for card in CARDS if card not in set(top)]
+        return Deck(tuple(top) + tuple(rest), 0, False)
+
+    def reshuffle(self, cards: Sequence[Card], salt: int) -> list[Card]:
+        """Shuffle cards going back into the stub: seeded decks stay reproducible."""
+        order = list(cards)
+        if self.seed is None:
+            secrets.SystemRandom().shuffle(order)
+        else:
+            random.Random(self.seed * 1_000_003 + salt).shuffle(order)
+        return order
+
+    def __len__(self) -> int:
+        return len(self.cards)

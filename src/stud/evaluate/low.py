@@ -1,0 +1,121 @@
+"""Low hand values, ace low: the 8-or-better low of stud hi/lo and the A-5 low of razz.
+
+Values are ints where higher is better, like high values, so every half of every pot is won by
+the maximum. Straights and flushes never count against a low.
+
+>>> from stud.cards import parse_cards
+>>> ids = [c.id for c in parse_cards("8s6d4h2cAsKdKh")]
+>>> low8_ranks(low8_value(ids))
+(8, 6, 4, 2, 1)
+>>> low8_value([c.id for c in parse_cards("9s6d4h2cAsKdKh")])
+-1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+
+from stud.evaluate.tables import POPCOUNT
+
+NO_LOW = -1
+_WORST = (1 << 24) - 1
+
+
+def low_rank(card_id: int) -> int:
+    """Rank with the ace low: ace = 0, deuce = 1 .. king = 12."""
+    return ((card_id >> 2) + 1) % 13
+
+
+def _lowest_five(mask: int) -> int:
+    kept, count, rank = 0, 0, 0
+    while count < 5 and rank < 13:
+        if mask >> rank & 1:
+            kept |= 1 << rank
+            count += 1
+        rank += 1
+    return kept
+
+
+# LOW8[mask]: over the 8 bits ace..eight, 255 minus the lowest five ranks as a mask, or NO_LOW.
+# Comparing five distinct ranks from the highest down is comparing their bit masks.
+LOW8: list[int] = [255 - _lowest_five(m) if POPCOUNT[m] >= 5 else NO_LOW for m in range(256)]
+
+_LOW_BIT = [1 << ((r + 1) % 13) for r in range(13)]
+
+
+def _no_pair_badness(kept: int) -> int:
+    badness, shift = 0, 16
+    for rank in range(12, -1, -1):
+        if kept >> rank & 1:
+            badness |= rank << shift
+            shift -= 4
+    return badness
+
+
+# A5_UNPAIRED[mask]: the A-5 value of the lowest five distinct ranks of a 13-bit low-rank mask.
+A5_UNPAIRED: list[int] = [
+    _WORST - _no_pair_badness(_lowest_five(m)) if POPCOUNT[m] >= 5 else NO_LOW
+    for m in range(1 << 13)
+]
+
+
+def low8_value(card_ids: Iterable[int]) -> int:
+    """The 8-or-better low of 5 to 7 cards, or ``NO_LOW`` (-1) when none qualifies."""
+    mask = 0
+    for c in card_ids:
+        mask |= _LOW_BIT[c >> 2]
+    return LOW8[mask & 255]
+
+
+def low8_ranks(value: int) -> tuple[int, ...]:
+    """The five ranks of a low as numbers (ace = 1), highest first."""
+    mask = 255 - value
+    return tuple(r + 1 for r in range(7, -1, -1) if mask >> r & 1)
+
+
+def _a5_badness(low_ranks: Sequence[int]) -> int:
+    """Badness of exactly five cards (as low ranks): pairs first, then ranks from the top."""
+    counts: dict[int, int] = {}
+    for r in low_ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
+    shape = sorted(counts.values(), reverse=True)
+    category = {
+        (1, 1, 1, 1, 1): 0,
+        (2, 1, 1, 1): 1,
+        (2, 2, 1): 2,
+        (3, 1, 1): 3,
+        (3, 2): 4,
+        (4, 1): 5,
+    }[tuple(shape)]
+    badness, shift = category << 20, 16
+    for rank, count in groups:
+        for _ in range(count):
+            badness |= rank << shift
+            shift -= 4
+    return badness
+
+
+def a5_value(card_ids: Iterable[int]) -> int:
+    """The A-5 low (razz) of 5 to 7 cards: pairs count against it, straights and flushes do not."""
+    ids = list(card_ids)
+    mask = 0
+    for c in ids:
+        mask |= _LOW_BIT[c >> 2]
+    value = A5_UNPAIRED[mask]
+    if value != NO_LOW:
+        return value
+    ranks = [low_rank(c) for c in ids]
+    return _WORST - min(_a5_badness(five) for five in combinations(ranks, 5))
+
+
+def a5_category(value: int) -> int:
+    """0 for no pair, 1 one pair, 2 two pair, 3 trips, 4 full house, 5 quads."""
+    return (_WORST - value) >> 20
+
+
+def a5_ranks(value: int) -> tuple[int, ...]:
+    """The five ranks (ace = 1 .. king = 13) of an A-5 low, grouped and highest first."""
+    badness = _WORST - value
+    return tuple((badness >> shift & 15) + 1 for shift in (16, 12, 8, 4, 0))

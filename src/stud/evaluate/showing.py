@@ -1,0 +1,48 @@
+"""Ranking of up cards: who brings in on third street, who acts first on later streets.
+
+Only pairs, two pair, trips and quads count among up cards, then high cards in order; straights
+and flushes do not (RULES.md section 4). For razz the lowest A-5 showing hand ranks best.
+A higher ``showing_value`` acts first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stud.evaluate.low import low_rank
+
+_SHAPES = {(): 0, (1,): 0, (1, 1): 0, (1, 1, 1): 0, (1, 1, 1, 1): 0, (2,): 1, (2, 1): 1,
+           (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4}
+
+
+def _shape_value(ranks: Sequence[int]) -> int:
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
+    value, shift = _SHAPES[tuple(sorted(counts.values(), reverse=True))] << 16, 12
+    for rank, count in groups:
+        for _ in range(count):
+            value |= (rank + 1) << shift
+            shift -= 4
+    return value
+
+
+def showing_high(card_ids: Sequence[int]) -> int:
+    """Strength of up cards for order of play in stud and stud hi/lo (higher acts first)."""
+    return _shape_value([c >> 2 for c in card_ids])
+
+
+def showing_low(card_ids: Sequence[int]) -> int:
+    """Strength of up cards for razz (the lowest A-5 hand acts first; higher value acts first)."""
+    return (1 << 20) - _shape_value([low_rank(c) for c in card_ids])
+
+
+def bring_in_key_high(card_id: int) -> int:
+    """Stud and stud hi/lo: the lowest key brings in (ace high, clubs lowest)."""
+    return card_id
+
+
+def bring_in_key_low(card_id: int) -> int:
+    """Razz: the highest key brings in (king high, ace low, spades highest)."""
+    return low_rank(card_id) * 4 + (card_id & 3)
