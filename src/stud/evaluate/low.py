@@ -97,6 +97,32 @@ def _a5_badness(low_ranks: Sequence[int]) -> int:
     return badness
 
 
+def _a5_paired_five(counts: Sequence[int]) -> list[int]:
+    """The best five of five or more cards with fewer than five distinct ranks, as low ranks.
+
+    ``counts[r]`` is how many cards of low rank r there are. Every distinct rank is used (fewer
+    ranks would mean a worse category); only which ranks are doubled or tripled is a choice.
+    """
+    present = [r for r in range(13) if counts[r]]
+    pairable = [r for r in present if counts[r] >= 2]
+    if len(present) == 4:  # one pair: the lowest pair, the other three ranks as kickers
+        pair = pairable[0]
+        return [pair, *present]
+    if len(present) == 3:
+        if len(pairable) >= 2:  # two pair: the two lowest pairs, the third rank as kicker
+            return [pairable[0], pairable[1], *present]
+        trip = pairable[0]  # the only rank with two or more cards has three or more
+        return [trip, trip, *present]
+    # Two ranks: a full house if one of them has three cards and the other two, else quads.
+    low, high = present
+    if counts[low] >= 3 and counts[high] >= 2:
+        return [low, low, low, high, high]
+    if counts[high] >= 3 and counts[low] >= 2:
+        return [high, high, high, low, low]
+    quad, kicker = (low, high) if counts[low] == 4 else (high, low)
+    return [quad] * 4 + [kicker]
+
+
 def a5_value(card_ids: Iterable[int]) -> int:
     """The A-5 low (razz) of 5 to 7 cards: pairs count against it, straights and flushes do not."""
     ids = list(card_ids)
@@ -106,7 +132,17 @@ def a5_value(card_ids: Iterable[int]) -> int:
     value = A5_UNPAIRED[mask]
     if value != NO_LOW:
         return value
-    ranks = [low_rank(c) for c in ids]
+    if len(ids) < 5:
+        raise ValueError(f"an A-5 low needs at least five cards, got {len(ids)}")
+    counts = [0] * 13
+    for c in ids:
+        counts[low_rank(c)] += 1
+    return _WORST - _a5_badness(_a5_paired_five(counts))
+
+
+def a5_value_brute(card_ids: Iterable[int]) -> int:
+    """``a5_value`` by trying every five cards: the reference the fast path is tested against."""
+    ranks = [low_rank(c) for c in card_ids]
     return _WORST - min(_a5_badness(five) for five in combinations(ranks, 5))
 
 

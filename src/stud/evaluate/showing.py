@@ -11,8 +11,14 @@ from collections.abc import Sequence
 
 from stud.evaluate.low import low_rank
 
-_SHAPES = {(): 0, (1,): 0, (1, 1): 0, (1, 1, 1): 0, (1, 1, 1, 1): 0, (2,): 1, (2, 1): 1,
-           (2, 1, 1): 1, (2, 2): 2, (3,): 3, (3, 1): 3, (4,): 4}
+# Shapes of up to five up cards (four up cards and a community card): groups of equal ranks.
+_SHAPES: dict[tuple[int, ...], int] = {}
+for _shape, _category in (((1,), 0), ((2,), 1), ((2, 2), 2), ((3,), 3), ((3, 2), 4), ((4,), 5)):
+    for _singles in range(6):
+        _full = _shape + (1,) * _singles
+        if sum(_full) <= 5:
+            _SHAPES[_full] = _category
+_SHAPES[()] = 0
 
 
 def _shape_value(ranks: Sequence[int]) -> int:
@@ -20,7 +26,7 @@ def _shape_value(ranks: Sequence[int]) -> int:
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
     groups = sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
-    value, shift = _SHAPES[tuple(sorted(counts.values(), reverse=True))] << 16, 12
+    value, shift = _SHAPES[tuple(sorted(counts.values(), reverse=True))] << 20, 16
     for rank, count in groups:
         for _ in range(count):
             value |= (rank + 1) << shift
@@ -35,7 +41,7 @@ def showing_high(card_ids: Sequence[int]) -> int:
 
 def showing_low(card_ids: Sequence[int]) -> int:
     """Strength of up cards for razz (the lowest A-5 hand acts first; higher value acts first)."""
-    return (1 << 20) - _shape_value([low_rank(c) for c in card_ids])
+    return (1 << 24) - _shape_value([low_rank(c) for c in card_ids])
 
 
 def bring_in_key_high(card_id: int) -> int:

@@ -1,0 +1,616 @@
+"""One hand of stud as a pure state machine.
+
+>>> from stud.cards import Deck
+>>> from stud.rules import Stakes, Variant
+>>> hand = Hand(Variant.STUD, Stakes(1, 1, 2, 4), [100, 100, 100], deck=Deck.seeded(7))
+>>> hand.street, hand.to_act
+(3, 2)
+>>> [str(a) for a in hand.legal_actions()]
+['bring in 1', 'complete to 2']
+>>> hand.act(hand.legal_actions()[0])
+
+Players are numbered by seat, 1..n clockwise from the dealer's left; internally they are
+indices 0..n-1. No clock, no I/O, no global random state: the deck is injected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from stud.cards import Card, Deck
+from stud.engine.actions import CHECK, FOLD, Action, ActionKind, IllegalAction
+from stud.engine.events import (
+    ActionTaken,
+    AntePosted,
+    CardBurned,
+    CardDealt,
+    CommunityCardDealt,
+    Event,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    StreetStarted,
+    StubReshuffled,
+    UncalledReturned,
+)
+from stud.engine.order import best_showing, bring_in_player, showing_value
+from stud.engine.showdown import award_pots, can_win, hand_names, showdown_order
+from stud.evaluate.showing import showing_high
+from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant
+
+BETTING = "betting"
+SHOWDOWN = "showdown"
+COMPLETE = "complete"
+
+STREET_NAMES = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street",
+                7: "seventh street"}
+
+DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
+
+
+class Hand:
+    """One hand: antes, five streets of dealing and betting, the showdown and the pots.
+
+    ``deal_script`` (for replaying a history) maps ``(street, seat)`` to the cards that seat is
+    dealt on that street, ``None`` for a card not known, and ``(street, 0)`` to a community card;
+    every other card comes from the deck. With ``auto_showdown`` (the default) the engine shows
+    each hand that can still win and mucks the rest; without it, the players in showdown order
+    choose ``show`` or ``muck``.
+    """
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        rules: Rules | None = None,
+        deck: Deck | None = None,
+        *,
+        deal_script: DealScript | None = None,
+        auto_showdown: bool = True,
+    ) -> None:
+        self.variant = Variant.parse(variant) if isinstance(variant, str) else variant
+        self.stakes = stakes
+        self.rules = rules if rules is not None else PROFILES["standard"]
+        if not 2 <= len(stacks) <= 8:
+            raise RulesError(f"stud is for 2 to 8 players, not {len(stacks)}")
+        for seat, stack in enumerate(stacks, 1):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise RulesError(f"seat {seat}: a starting stack must be a whole number of chips "
+                                 f"> 0, not {stack!r}")
+        self.deck = deck if deck is not None else Deck.shuffled()
+        self.auto_showdown = auto_showdown
+        n = self.players = len(stacks)
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks: list[int] = list(stacks)
+        self.wagers: list[int] = [0] * n
+        self.committed: list[int] = [0] * n
+        self.folded: list[bool] = [False] * n
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]
+        self.shown: list[bool] = [False] * n
+        self.mucked: list[bool] = [False] * n
+        self.board: list[Card] = []
+        self.events: list[Event] = []
+        self.street = 3
+        self.phase = BETTING
+        self.actor: int | None = None
+        self.bring_in: int | None = None
+        self.first_reason = ""
+        self.last_aggressor: int | None = None
+        self._script = deal_script
+        self._stub: list[Card] = self._make_stub()
+        self._burned: list[Card] = []
+        self._muck_pile: list[Card] = []
+        self._reshuffles = 0
+        self._reset_street_betting()
+        self._post_antes()
+        self._deal_street()
+        self._start_third_street()
+
+    # ---------------------------------------------------------------- public reading
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == COMPLETE
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat (1-based) whose decision the hand waits for, or None."""
+        return None if self.actor is None else self.actor + 1
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, this street's bets included."""
+        return sum(self.committed)
+
+    def up_cards(self, seat: int) -> list[Card]:
+        i = seat - 1
+        return [c for c, u in zip(self.cards[i], self.up[i], strict=True) if u] + self.board
+
+    def hole_cards(self, seat: int) -> list[Card]:
+        """All of a seat's cards in dealing order, community card last."""
+        return self.cards[seat - 1] + self.board
+
+    def live(self, seat: int) -> bool:
+        return not self.folded[seat - 1] and not self.mucked[seat - 1]
+
+    def all_in(self, seat: int) -> bool:
+        i = seat - 1
+        return self.stacks[i] == 0 and not self.folded[i]
+
+    # ---------------------------------------------------------------- set-up
+
+    def _make_stub(self) -> list[Card]:
+        if self._script is None:
+            return list(self.deck.cards)
+        known: set[Card] = set()
+        for (street, seat), cards in self._script.items():
+            for card in cards:
+                if card is None:
+                    continue
+                if card in known:
+                    raise RulesError(f"card {card} is dealt twice (again to seat {seat} on "
+                                     f"{STREET_NAMES.get(street, street)})")
+                known.add(card)
+        return [c for c in self.deck.cards if c not in known]
+
+    def _reset_street_betting(self) -> None:
+        n = self.players
+        self.current_bet = 0
+        self.full_level = 0
+        self.unit = self.stakes.small_bet if self.street <= 4 else self.stakes.big_bet
+        self.bets = 0
+        self.uncapped = False
+        self.big_allowed = False
+        self.big_made = False
+        self.acted = [False] * n
+        self.raise_seq = 0
+        self.seq_at = [0] * n
+        self.bring_in_pending = False
+        self.bring_in_may_fold = False
+        self.wagers = [0] * n
+        self.last_aggressor = None
+
+    def _post_antes(self) -> None:
+        ante = self.stakes.ante
+        if ante <= 0:
+            return
+        for i in range(self.players):
+            amount = min(ante, self.stacks[i])
+            self.stacks[i] -= amount
+            self.committed[i] += amount
+            self.events.append(AntePosted(i + 1, amount, self.stacks[i] == 0))
+
+    # ---------------------------------------------------------------- dealing
+
+    def _draw(self) -> Card:
+        return self._stub.pop(0)
+
+    def _card_for(self, i: int) -> Card:
+        if self._script is None:
+            return self._draw()
+        key = (self.street, i + 1)
+        cards = self._script.get(key)
+        if cards is None:
+            raise RulesError(f"the history deals no card to seat {i + 1} on "
+                             f"{STREET_NAMES[self.street]}")
+        taken = sum(1 for e in self.events if isinstance(e, CardDealt)
+                    and e.seat == i + 1 and e.street == self.street)
+        if taken >= len(cards):
+            raise RulesError(f"the history deals seat {i + 1} too few cards on "
+                             f"{STREET_NAMES[self.street]}")
+        card = cards[taken]
+        return self._draw() if card is None else card
+
+    def _deal_street(self) -> None:
+        receivers = [i for i in range(self.players) if not self.folded[i]]
+        if self.street == 3:
+            for up in (False, False, True):
+                for i in receivers:
+                    self._give(i, self._card_for(i), up)
+            return
+        need = len(receivers)
+        if len(self._stub) < need + 1 and self.rules.deck_exhaustion == "reshuffle":
+            back = self._burned + self._muck_pile
+            if back:
+                self._reshuffles += 1
+                self._stub.extend(self.deck.reshuffle(back, self._reshuffles))
+                self._burned, self._muck_pile = [], []
+                self.events.append(StubReshuffled(self.street, len(back)))
+        if len(self._stub) >= need + 1:
+            self._burned.append(self._draw())
+            self.events.append(CardBurned(self.street))
+        up = self.street != 7
+        community = len(self._stub) < need
+        if self._script is not None:
+            community = (self.street, 0) in self._script
+        if community:
+            card = self._community_card()
+            self.board.append(card)
+            self.events.append(CommunityCardDealt(self.street, card))
+            return
+        for i in receivers:
+            self._give(i, self._card_for(i), up)
+
+    def _community_card(self) -> Card:
+        if self._script is not None:
+            cards = self._script[(self.street, 0)]
+            if cards and cards[0] is not None:
+                return cards[0]
+        if not self._stub:
+            raise RulesError("the deck is exhausted: no card left for a community card")
+        return self._draw()
+
+    def _give(self, i: int, card: Card, up: bool) -> None:
+        self.cards[i].append(card)
+        self.up[i].append(up)
+        self.events.append(CardDealt(i + 1, self.street, card, up))
+
+    # ---------------------------------------------------------------- streets
+
+    def _can_act(self, i: int) -> bool:
+        return not self.folded[i] and self.stacks[i] > 0
+
+    def _actors(self) -> int:
+        return sum(1 for i in range(self.players) if not self.folded[i] and self.stacks[i] > 0)
+
+    def _start_third_street(self) -> None:
+        doors = [(i, self._door(i)) for i in range(self.players)]
+        low = bring_in_player(self.variant, doors)
+        self.bring_in = low
+        if self._actors() < 2:
+            self.events.append(StreetStarted(3, None, "no betting: at most one player has chips"))
+            self._end_betting_round()
+            return
+        actor = low
+        reason = "bring-in: " + ("highest" if self.variant is Variant.RAZZ else "lowest") + \
+            f" up card {self._door(low)}"
+        if self.stacks[low] == 0:
+            actor = self._next_actor_after(low)
+            reason += f", all in from the ante; seat {actor + 1} acts first"
+            self.bring_in_may_fold = True
+        self.bring_in_pending = True
+        self.first_reason = reason
+        self.actor = actor
+        self._update_uncapped()
+        self.events.append(StreetStarted(3, actor + 1, reason))
+
+    def _door(self, i: int) -> Card:
+        return next(c for c, u in zip(self.cards[i], self.up[i], strict=True) if u)
+
+    def _next_actor_after(self, i: int) -> int:
+        for step in range(1, self.players + 1):
+            j = (i + step) % self.players
+            if self._can_act(j):
+                return j
+        raise AssertionError("no player can act")
+
+    def _start_later_street(self) -> None:
+        live = [i for i in range(self.players) if not self.folded[i]]
+        ups = [self.up_cards(i + 1) for i in range(self.players)]
+        best = best_showing(self.variant, self.rules, live, ups)
+        reason = "best up cards" if self.variant is not Variant.RAZZ else "lowest up cards"
+        actor = best
+        if not self._can_act(best):
+            actor = self._next_actor_after(best)
+            reason += f" (seat {best + 1}, all in; next to the left acts)"
+        if (self.street == 4 and self.rules.open_pair_big_bet and self.variant is not Variant.RAZZ
+                and any(showing_high([c.id for c in ups[i]]) >> 20 == 1 for i in live)):
+            self.big_allowed = True
+            reason += "; open pair: the big bet is allowed"
+        self.first_reason = reason
+        self.actor = actor
+        self._update_uncapped()
+        self.events.append(StreetStarted(self.street, actor + 1, reason))
+
+    def _update_uncapped(self) -> None:
+        if (self.rules.heads_up_uncapped and not self.uncapped
+                and self.bets < self.rules.max_bets and self._actors() <= 2):
+            self.uncapped = True
+
+    # ---------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take, with exact amounts (empty when none)."""
+        i = self.actor
+        if i is None:
+            return ()
+        if self.phase == SHOWDOWN:
+            return (Action(ActionKind.SHOW), Action(ActionKind.MUCK))
+        total = self.wagers[i] + self.stacks[i]
+        if self.bring_in_pending:
+            options = [FOLD] if self.bring_in_may_fold else []
+            options.append(Action(ActionKind.BRING_IN, min(self.stakes.bring_in, total)))
+            if total > self.stakes.bring_in and self.stakes.small_bet > self.stakes.bring_in:
+                options.append(Action(ActionKind.COMPLETE, min(self.stakes.small_bet, total)))
+            return tuple(options)
+        options = []
+        if self.current_bet > self.wagers[i]:
+            options.append(FOLD)
+            options.append(Action(ActionKind.CALL, min(self.current_bet, total)))
+        else:
+            options.append(CHECK)
+        options.extend(self._wager_options(i, total))
+        return tuple(options)
+
+    def _wager_kind(self) -> ActionKind:
+        if self.bets == 0:
+            return ActionKind.COMPLETE if self.street == 3 else ActionKind.BET
+        return ActionKind.RAISE
+
+    def _units(self) -> tuple[int, ...]:
+        if self.big_allowed and not self.big_made:
+            return (self.stakes.small_bet, self.stakes.big_bet)
+        return (self.unit,)
+
+    def _target(self, unit: int) -> int:
+        """The "to" amount of a full bet or raise by ``unit``."""
+        if self.rules.short_all_in == "half_bet":
+            return self.full_level + unit
+        return max(self.current_bet, self.full_level) + unit if self.bets else unit
+
+    def _may_raise(self, i: int, total: int) -> bool:
+        if total <= self.current_bet:
+            return False
+        if not self.uncapped and self.bets >= self.rules.max_bets:
+            return False
+        if self.acted[i] and self.seq_at[i] >= self.raise_seq:
+            return False
+        return any(j != i and self._can_act(j) for j in range(self.players))
+
+    def _opponent_reach(self, i: int) -> int:
+        """The most any opponent with chips could have in on this street."""
+        return max((self.wagers[j] + self.stacks[j] for j in range(self.players)
+                    if j != i and self._can_act(j)), default=0)
+
+    def _wager_options(self, i: int, total: int) -> list[Action]:
+        if not self._may_raise(i, total):
+            return []
+        kind = self._wager_kind()
+        reach = self._opponent_reach(i)
+        tos: list[int] = []
+        for unit in self._units():
+            to = min(self._target(unit), total)
+            if to not in tos:
+                tos.append(to)
+        if self.current_bet < reach < max(tos) and reach not in tos:
+            tos.append(reach)
+        return [Action(kind, to) for to in sorted(tos)]
+
+    # ---------------------------------------------------------------- acting
+
+    def act(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for the player to act (``seat``, if given, must be that player).
+
+        Raises ``IllegalAction`` and leaves the hand unchanged when the action is not legal.
+        """
+        i = self.actor
+        if i is None:
+            raise IllegalAction(seat, action, "the hand is over" if self.is_over
+                                else "nobody is to act")
+        if seat is not None and seat != i + 1:
+            raise IllegalAction(seat, action, f"it is seat {i + 1}'s turn, not seat {seat}'s",
+                                self.legal_actions())
+        if not isinstance(action, Action):
+            raise IllegalAction(i + 1, action, "that is not an action", self.legal_actions())
+        legal = self.legal_actions()
+        if action not in legal and not self._accepts_between(i, action, legal):
+            raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
+        if self.phase == SHOWDOWN:
+            self._show_or_muck(i, action.kind is ActionKind.SHOW)
+            return
+        kind = action.kind
+        if kind is ActionKind.FOLD:
+            self._fold(i)
+        elif kind is ActionKind.CHECK:
+            self._record(i, action, 0)
+        elif kind is ActionKind.CALL:
+            self._record(i, action, action.to, self._put_in(i, action.to))
+        elif kind is ActionKind.BRING_IN:
+            self._bring_in(i, action)
+        else:
+            self._wager(i, action)
+        self._advance(i)
+
+    def _accepts_between(self, i: int, action: Action, legal: tuple[Action, ...]) -> bool:
+        """A raise between the opponents' reach and the full amount puts everyone all-in."""
+        if not action.wagers or action.kind is ActionKind.BRING_IN:
+            return False
+        same = [a.to for a in legal if a.kind is action.kind]
+        if len(same) < 2:
+            return False
+        reach = self._opponent_reach(i)
+        return reach in same and reach <= action.to <= max(same)
+
+    def _why_illegal(self, i: int, action: Action, legal: tuple[Action, ...]) -> str:
+        kinds = {a.kind for a in legal}
+        if action.kind not in kinds:
+            if action.kind is ActionKind.FOLD:
+                return "there is no bet to fold to: check instead"
+            if action.kind is ActionKind.CHECK:
+                return f"there is a bet of {self.current_bet} to call"
+            if action.kind in (ActionKind.SHOW, ActionKind.MUCK):
+                return "showing and mucking happen only at the showdown"
+            if action.wagers and any(a.wagers for a in legal):
+                return f"a {action.kind.label} is not the wager here"
+            if action.wagers and not self.bring_in_pending:
+                if self.acted[i] and self.seq_at[i] >= self.raise_seq:
+                    return "the betting was not reopened to this player (no full raise since)"
+                if not self.uncapped and self.bets >= self.rules.max_bets:
+                    return f"the betting is capped at {self.rules.max_bets} bets on this street"
+                return "no raise is possible"
+            return f"{action.kind.label} is not possible now"
+        amounts = ", ".join(str(a.to) for a in legal if a.kind is action.kind)
+        return f"the amount must be {amounts}, not {action.to}"
+
+    def _put_in(self, i: int, to: int) -> int:
+        added = to - self.wagers[i]
+        self.stacks[i] -= added
+        self.committed[i] += added
+        self.wagers[i] = to
+        return added
+
+    def _record(self, i: int, action: Action, to: int, added: int | None = None) -> None:
+        if added is None:
+            added = 0
+        self.acted[i] = True
+        self.seq_at[i] = self.raise_seq
+        self.events.append(ActionTaken(i + 1, self.street, action, added, self.stacks[i] == 0
+                                       and not self.folded[i]))
+
+    def _fold(self, i: int) -> None:
+        self.folded[i] = True
+        self._muck_pile.extend(self.cards[i])
+        self._record(i, FOLD, 0)
+
+    def _bring_in(self, i: int, action: Action) -> None:
+        added = self._put_in(i, action.to)
+        self.bring_in_pending = False
+        self.bring_in_may_fold = False
+        posted = action.to
+        self.current_bet = self.stakes.bring_in if self.rules.short_bring_in == "full" else posted
+        self.current_bet = max(self.current_bet, posted)
+        self._record(i, action, posted, added)
+
+    def _wager(self, i: int, action: Action) -> None:
+        before = self.current_bet
+        to = action.to
+        small_target = self._target(self._units()[0])
+        added = self._put_in(i, to)
+        if self.bring_in_pending:
+            self.bring_in_pending = False
+            self.bring_in_may_fold = False
+        unit = self._units()[0]
+        if self.big_allowed and not self.big_made and to >= self._target(self.stakes.big_bet):
+            self.big_made = True
+            self.unit = self.stakes.big_bet
+            unit = self.stakes.big_bet
+        full = to >= small_target or to >= self._opponent_reach(i) > before
+        if not full and self.rules.short_all_in == "half_bet":
+            prior = before if self.bets else 0
+            full = 2 * (to - prior) >= unit or to - self.full_level >= unit
+        self.current_bet = max(before, to)
+        if full:
+            self.bets += 1
+            self.full_level = to
+            self.raise_seq += 1
+        self.last_aggressor = i
+        self._record(i, action, to, added)
+
+    def _advance(self, i: int) -> None:
+        """After seat i acted: the next player to act, or the end of the betting round."""
+        if sum(1 for f in self.folded if not f) == 1:
+            self._end_betting_round()
+            return
+        self._update_uncapped()
+        for step in range(1, self.players + 1):
+            j = (i + step) % self.players
+            if not self._can_act(j):
+                continue
+            if self.wagers[j] < self.current_bet:
+                self.actor = j
+                return
+            if not self.acted[j] and self._actors() >= 2:
+                self.actor = j
+                return
+        self._end_betting_round()
+
+    def _end_betting_round(self) -> None:
+        self.actor = None
+        self._return_uncalled()
+        live = [i for i in range(self.players) if not self.folded[i]]
+        if len(live) == 1:
+            self._finish()
+            return
+        while True:
+            if self.street == 7:
+                self._start_showdown()
+                return
+            if self._actors() < 2:
+                self._turn_up_all()
+            self.street += 1
+            self._reset_street_betting()
+            self._deal_street()
+            if self._actors() >= 2:
+                self._start_later_street()
+                return
+            self.events.append(StreetStarted(self.street, None,
+                                             "no betting: at most one player has chips"))
+
+    def _return_uncalled(self) -> None:
+        top = max(range(self.players), key=lambda k: self.committed[k])
+        others = max(self.committed[k] for k in range(self.players) if k != top)
+        extra = self.committed[top] - others
+        if extra > 0:
+            self.committed[top] -= extra
+            self.wagers[top] = max(0, self.wagers[top] - extra)
+            self.stacks[top] += extra
+            self.events.append(UncalledReturned(top + 1, extra))
+
+    # ---------------------------------------------------------------- showdown
+
+    def _turn_up_all(self) -> None:
+        """No more betting is possible: every live hand is turned up (RULES.md 6)."""
+        for i in showdown_order(self, None):
+            if not self.shown[i]:
+                self._show(i)
+
+    def _show(self, i: int) -> None:
+        self.shown[i] = True
+        high, low = hand_names(self, i)
+        self.events.append(HandShown(i + 1, tuple(self.cards[i]), high, low))
+
+    def _start_showdown(self) -> None:
+        self.phase = SHOWDOWN
+        self._showdown_queue = [i for i in showdown_order(self, self.last_aggressor)
+                                if not self.shown[i]]
+        self._next_to_show()
+
+    def _next_to_show(self) -> None:
+        while self._showdown_queue:
+            i = self._showdown_queue[0]
+            if self.auto_showdown:
+                self._showdown_queue.pop(0)
+                if can_win(self, i):
+                    self._show(i)
+                else:
+                    self._muck(i)
+                continue
+            self.actor = i
+            return
+        self.actor = None
+        self._finish()
+
+    def _show_or_muck(self, i: int, show: bool) -> None:
+        self._showdown_queue.pop(0)
+        if show:
+            self._show(i)
+        else:
+            self._muck(i)
+        self._next_to_show()
+
+    def _muck(self, i: int) -> None:
+        self.mucked[i] = True
+        self.events.append(HandMucked(i + 1))
+
+    def _finish(self) -> None:
+        self.phase = COMPLETE
+        self.actor = None
+        self.events.extend(award_pots(self))
+        self.events.append(HandEnded(tuple(self.stacks)))
+
+    # ---------------------------------------------------------------- views
+
+    def view(self, seat: int | None = None):  # noqa: ANN201 - the view type lives in view.py
+        """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
+        from stud.engine.view import make_view
+
+        return make_view(self, seat)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act"
+        return f"<Hand {self.variant.value} {self.players} players, {state}>"
+
+
+__all__ = ["Hand", "showing_value"]

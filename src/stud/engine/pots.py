@@ -1,0 +1,46 @@
+"""Pots from contributions, and splitting a pot among tied winners with the odd chips."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A main or side pot: its chips and the (0-based) players who can win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Main pot first, then side pots: each live player is eligible up to what they matched.
+
+    Chips of folded players count in every pot they reached; chips above the highest live
+    level (which the uncalled-bet return normally leaves none of) join the last pot.
+    """
+    levels = sorted({committed[i] for i in range(len(committed)) if live[i] and committed[i] > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in committed)
+        eligible = tuple(i for i in range(len(committed)) if live[i] and committed[i] >= level)
+        if amount:
+            pots.append(Pot(amount, eligible))
+        previous = level
+    rest = sum(max(0, c - previous) for c in committed)
+    if rest:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
+        else:
+            live_players = tuple(i for i in range(len(committed)) if live[i])
+            pots.append(Pot(rest, live_players))
+    return pots
+
+
+def split(amount: int, winners_by_priority: Sequence[int]) -> list[tuple[int, int]]:
+    """Equal shares; the odd chips one each to the first winners in priority order."""
+    count = len(winners_by_priority)
+    share, odd = divmod(amount, count)
+    return [(w, share + (1 if k < odd else 0)) for k, w in enumerate(winners_by_priority)]

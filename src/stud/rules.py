@@ -1,0 +1,182 @@
+"""The game: variant, stakes, and the policies of RULES.md with their named profiles.
+
+>>> Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
+Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
+>>> profile("pokerkit").short_all_in
+'full_bet'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+
+class RulesError(ValueError):
+    """Stakes or rules that make no game: which field, which value, why."""
+
+
+class Variant(StrEnum):
+    STUD = "stud"
+    STUD8 = "stud8"
+    RAZZ = "razz"
+
+    @property
+    def title(self) -> str:
+        return {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi/Lo (8 or better)",
+                "razz": "Razz"}[self.value]
+
+    @property
+    def phh_code(self) -> str:
+        return {"stud": "F7S", "stud8": "F7S/8", "razz": "FR"}[self.value]
+
+    @staticmethod
+    def parse(text: str) -> Variant:
+        codes = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+        name = codes.get(text, text.lower() if isinstance(text, str) else text)
+        try:
+            return Variant(name)
+        except ValueError:
+            raise RulesError(
+                f"unknown variant {text!r}: use stud, stud8 or razz (PHH: F7S, F7S/8, FR)"
+            ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """A fixed-limit structure: ante, bring-in, small bet (3rd and 4th street), big bet."""
+
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+
+    def __post_init__(self) -> None:
+        for name in ("ante", "bring_in", "small_bet", "big_bet"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
+        if self.small_bet <= 0:
+            raise RulesError("stakes: small_bet must be at least 1")
+        if self.bring_in <= 0:
+            raise RulesError("stakes: bring_in must be at least 1")
+        if self.bring_in > self.small_bet:
+            raise RulesError(
+                f"stakes: bring_in {self.bring_in} is more than the small bet {self.small_bet}"
+            )
+        if self.big_bet < self.small_bet:
+            raise RulesError(
+                f"stakes: big_bet {self.big_bet} is less than the small bet {self.small_bet}"
+            )
+
+    @staticmethod
+    def for_limit(small_bet: int, big_bet: int | None = None, ante: int | None = None) -> Stakes:
+        """The usual structure for a small/big game: bring-in half the small bet (RULES.md 1)."""
+        big = 2 * small_bet if big_bet is None else big_bet
+        return Stakes(
+            ante=max(1, small_bet // 4) if ante is None else ante,
+            bring_in=max(1, small_bet // 2),
+            small_bet=small_bet,
+            big_bet=big,
+        )
+
+    def __str__(self) -> str:
+        return (f"{self.small_bet}/{self.big_bet} (ante {self.ante}, bring-in {self.bring_in})")
+
+
+FirstActorTie = Literal["seat", "suit"]
+OddChip = Literal["suit", "seat"]
+DeckExhaustion = Literal["community", "reshuffle"]
+ShortBringIn = Literal["full", "posted"]
+ShortAllIn = Literal["half_bet", "full_bet"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "first_actor_tie": ("seat", "suit"),
+    "odd_chip": ("suit", "seat"),
+    "deck_exhaustion": ("community", "reshuffle"),
+    "short_bring_in": ("full", "posted"),
+    "short_all_in": ("half_bet", "full_bet"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The policies where rulebooks differ (RULES.md section 9). Each is read in one place."""
+
+    name: str = "standard"
+    open_pair_big_bet: bool = True
+    max_bets: int = 4
+    heads_up_uncapped: bool = True
+    first_actor_tie: FirstActorTie = "seat"
+    odd_chip: OddChip = "suit"
+    deck_exhaustion: DeckExhaustion = "community"
+    short_bring_in: ShortBringIn = "full"
+    short_all_in: ShortAllIn = "half_bet"
+
+    def __post_init__(self) -> None:
+        for policy, choices in _CHOICES.items():
+            if getattr(self, policy) not in choices:
+                raise RulesError(
+                    f"rules: {policy} must be one of {', '.join(choices)}, "
+                    f"not {getattr(self, policy)!r}"
+                )
+        for policy in ("open_pair_big_bet", "heads_up_uncapped"):
+            if not isinstance(getattr(self, policy), bool):
+                raise RulesError(f"rules: {policy} must be true or false")
+        if not isinstance(self.max_bets, int) or self.max_bets < 1:
+            raise RulesError(f"rules: max_bets must be a whole number >= 1, not {self.max_bets!r}")
+
+    @property
+    def pokerkit(self) -> bool:
+        """PokerKit's own quirks beyond the table of policies (ante trimming and the like)."""
+        return self.name == "pokerkit"
+
+    def with_policies(self, **policies: object) -> Rules:
+        """These rules with some policies changed; the name becomes "custom" unless given."""
+        unknown = set(policies) - set(POLICIES) - {"name"}
+        if unknown:
+            raise RulesError(f"rules: unknown policy {sorted(unknown)[0]!r}; known: {', '.join(POLICIES)}")
+        if "name" not in policies and any(getattr(self, k) != v for k, v in policies.items()):
+            policies["name"] = "custom" if self.name != "pokerkit" else "pokerkit-custom"
+        return dataclasses.replace(self, **policies)  # type: ignore[arg-type]
+
+    def differences(self, other: Rules) -> dict[str, object]:
+        """Policies whose values differ from ``other``, with this object's values."""
+        return {p: getattr(self, p) for p in POLICIES if getattr(self, p) != getattr(other, p)}
+
+
+POLICIES: tuple[str, ...] = (
+    "open_pair_big_bet",
+    "max_bets",
+    "heads_up_uncapped",
+    "first_actor_tie",
+    "odd_chip",
+    "deck_exhaustion",
+    "short_bring_in",
+    "short_all_in",
+)
+
+PROFILES: dict[str, Rules] = {
+    "standard": Rules(),
+    "pokerkit": Rules(
+        name="pokerkit",
+        open_pair_big_bet=False,
+        max_bets=4,
+        heads_up_uncapped=False,
+        first_actor_tie="seat",
+        odd_chip="seat",
+        deck_exhaustion="reshuffle",
+        short_bring_in="posted",
+        short_all_in="full_bet",
+    ),
+}
+
+
+def profile(name: str) -> Rules:
+    """A named profile: ``standard`` (the default) or ``pokerkit``."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise RulesError(f"unknown rules profile {name!r}: use {' or '.join(PROFILES)}") from None
