@@ -7,11 +7,10 @@ the order must agree, ties included.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 import pytest
 from pokerkit import StandardHighHand
@@ -19,7 +18,6 @@ from pokerkit.lookups import StandardLookup
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from stud.cards import parse_cards
 from stud.evaluate import category, high_name, high_value
 from stud.evaluate.high import (
     FLUSH,
@@ -33,32 +31,24 @@ from stud.evaluate.high import (
     TWO_PAIR,
 )
 
-NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+from .reference import (
+    NAMES,
+    PokerKitBest,
+    assert_same_order,
+    cards_of,
+    ids,
+    names,
+    random_hands,
+    rank_multisets,
+)
+
 TREYS = [TreysCard.new(name) for name in NAMES]
 EVALUATOR = Evaluator()
-
-
-def ids(text: str) -> list[int]:
-    return [c.id for c in parse_cards(text)]
+POKERKIT = PokerKitBest(StandardLookup(), low=False)
 
 
 def value(text: str) -> int:
     return high_value(ids(text))
-
-
-def random_hands(seed: int, size: int, count: int) -> list[list[int]]:
-    rng = random.Random(seed)
-    deck = list(range(52))
-    return [rng.sample(deck, size) for _ in range(count)]
-
-
-def assert_same_order(ours: Sequence[int], theirs: Sequence[int]) -> None:
-    """Ours and theirs (both higher = better) order the hands the same way, ties included."""
-    pairs = sorted(set(zip(ours, theirs, strict=True)))
-    assert len({o for o, _ in pairs}) == len(pairs), "one of our values, two of theirs"
-    assert len({t for _, t in pairs}) == len(pairs), "one of their values, two of ours"
-    for (o1, t1), (o2, t2) in zip(pairs, pairs[1:], strict=False):
-        assert t1 < t2, f"order differs: ours {o1} < {o2} but theirs {t1} >= {t2}"
 
 
 def treys_strength(hand: Sequence[int]) -> int:
@@ -119,30 +109,24 @@ def test_royal_flushes_are_the_four_best_hands() -> None:
 # --- agreement with independent evaluators ---------------------------------------------------
 
 def test_order_agrees_with_treys_on_100000_random_seven_card_hands() -> None:
-    hands = random_hands(7, 7, 100_000)
+    hands = random_hands(7, 100_000, (7,))
     assert_same_order([high_value(h) for h in hands], [treys_strength(h) for h in hands])
 
 
 @pytest.mark.parametrize("size", [5, 6])
 def test_order_agrees_with_treys_on_random_five_and_six_card_hands(size: int) -> None:
-    hands = random_hands(size, size, 30_000)
+    hands = random_hands(size, 30_000, (size,))
     assert_same_order([high_value(h) for h in hands], [treys_strength(h) for h in hands])
 
 
 def one_hand_per_class() -> list[tuple[int, ...]]:
     """A hand for every rank multiset (suits mixed), and a flush for every five distinct ranks."""
     hands = []
-    for ranks in combinations_with_replacement(range(13), 5):
-        if max(Counter(ranks).values()) > 4:
-            continue
-        seen: Counter[int] = Counter()
-        hand = []
-        for r in ranks:
-            hand.append(r * 4 + seen[r])  # the n-th card of a rank gets the n-th suit
-            seen[r] += 1
+    for ranks in rank_multisets(5):
+        hand = cards_of(ranks)  # five distinct ranks come out all clubs
         if len(set(ranks)) == 5:
-            hand[0] += 1  # break the flush: one diamond among clubs
-            hands.append(tuple(r * 4 for r in ranks))  # and the flush itself
+            hands.append(tuple(hand))  # the flush
+            hand[0] += 1  # and, with one diamond, no flush
         hands.append(tuple(hand))
     return hands
 
@@ -157,35 +141,18 @@ def test_every_five_card_class_agrees_with_treys() -> None:
     assert strengths == list(range(-7462, 0))
 
 
-def _pokerkit_best_of(card_names: Callable[[tuple[int, ...]], str]) -> Callable[..., int]:
-    lookup = StandardLookup()
-    memo: dict[tuple[tuple[int, ...], bool], int] = {}
-
-    def strength(hand: Sequence[int]) -> int:
-        best = None
-        for five in combinations(hand, 5):
-            key = (tuple(sorted(c >> 2 for c in five)), len({c & 3 for c in five}) == 1)
-            index = memo.get(key)
-            if index is None:
-                index = memo[key] = lookup.get_entry(card_names(five)).index
-            best = index if best is None or index > best else best
-        assert best is not None
-        return best
-
-    return strength
-
-
 def test_order_agrees_with_pokerkit_on_random_five_to_seven_card_hands() -> None:
-    strength = _pokerkit_best_of(lambda five: "".join(NAMES[c] for c in five))
-    for size, count in ((5, 20_000), (6, 10_000), (7, 20_000)):
-        hands = random_hands(100 + size, size, count)
-        assert_same_order([high_value(h) for h in hands], [strength(h) for h in hands])
+    for size, count in ((5, 20_000), (6, 20_000), (7, 40_000)):
+        hands = random_hands(100 + size, count, (size,))
+        assert_same_order([high_value(h) for h in hands], [POKERKIT(h) for h in hands])
 
 
 def test_pokerkit_from_game_agrees_on_a_sample() -> None:
-    # The lookup shortcut above against PokerKit's own best-hand search, on fewer hands.
-    hands = random_hands(11, 7, 1_000)
-    entries = [StandardHighHand.from_game("".join(NAMES[c] for c in h)).entry.index for h in hands]
+    # The memoised lookup above against PokerKit's own best-hand search, on fewer hands.
+    for hand in random_hands(11, 1_000):
+        assert StandardHighHand.from_game(names(hand)).entry.index == POKERKIT(hand)
+    hands = random_hands(12, 1_000)
+    entries = [StandardHighHand.from_game(names(h)).entry.index for h in hands]
     assert_same_order([high_value(h) for h in hands], entries)
 
 

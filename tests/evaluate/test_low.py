@@ -8,22 +8,29 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
 
 import pytest
 from pokerkit import EightOrBetterLowHand, RegularLowHand
-from pokerkit.lookups import EightOrBetterLookup, Lookup, RegularLookup
+from pokerkit.lookups import EightOrBetterLookup, RegularLookup
 
-from stud.cards import parse_cards
 from stud.evaluate import NO_LOW, a5_name, a5_value, high_name, high_value, low8_name, low8_value
-from stud.evaluate.low import a5_category, a5_ranks, a5_value_brute, low8_ranks
+from stud.evaluate.low import _WORST, _a5_badness, a5_category, a5_ranks, low8_ranks, low_rank
 
-NAMES = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+from .reference import (
+    PokerKitBest,
+    assert_same_order,
+    cards_of,
+    ids,
+    names,
+    random_hands,
+    rank_multisets,
+)
 
-
-def ids(text: str) -> list[int]:
-    return [c.id for c in parse_cards(text)]
+LOW8_REFERENCE = PokerKitBest(EightOrBetterLookup(), low=True)
+A5_REFERENCE = PokerKitBest(RegularLookup(), low=True)
 
 
 def low8(text: str) -> int:
@@ -32,30 +39,6 @@ def low8(text: str) -> int:
 
 def a5(text: str) -> int:
     return a5_value(ids(text))
-
-
-def random_hands(seed: int, count: int, sizes: Sequence[int] = (5, 6, 7)) -> list[list[int]]:
-    rng = random.Random(seed)
-    deck = list(range(52))
-    return [rng.sample(deck, rng.choice(sizes)) for _ in range(count)]
-
-
-def rank_multisets(size: int, max_distinct: int = 13) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` ranks (deuce = 0 .. ace = 12) that a deck can deal."""
-    for ranks in combinations_with_replacement(range(13), size):
-        counts = Counter(ranks)
-        if max(counts.values()) <= 4 and len(counts) <= max_distinct:
-            yield ranks
-
-
-def cards_of(ranks: Sequence[int]) -> list[int]:
-    """Card ids for ranks: the n-th card of a rank gets the n-th suit."""
-    seen: Counter[int] = Counter()
-    hand = []
-    for r in ranks:
-        hand.append(r * 4 + seen[r])
-        seen[r] += 1
-    return hand
 
 
 def paired_hands(seed: int, count: int) -> list[list[int]]:
@@ -68,54 +51,24 @@ def paired_hands(seed: int, count: int) -> list[list[int]]:
         deck = [r * 4 + s for r in ranks for s in range(4)]
         if len(deck) < size:
             continue
-        hand = rng.sample(deck, size)
-        if len({c >> 2 for c in hand}) < 5:
-            hands.append(hand)
+        hands.append(rng.sample(deck, size))
     return hands
 
 
-class PokerKitBest:
-    """The best five-card entry of a PokerKit lookup among 5 to 7 cards, higher = better.
-
-    PokerKit's own ``from_game`` does this too but builds a hand object per five cards, far too
-    slowly for 100,000 hands; the lookup is memoised on what it keys on (ranks and suitedness).
-    ``test_*_from_game_agrees_on_a_sample`` checks this shortcut against ``from_game``.
-    """
-
-    def __init__(self, lookup: Lookup) -> None:
-        self.lookup = lookup
-        self.memo: dict[tuple[tuple[int, ...], bool], int | None] = {}
-
-    def five(self, five: Sequence[int]) -> int | None:
-        key = (tuple(sorted(c >> 2 for c in five)), len({c & 3 for c in five}) == 1)
-        if key not in self.memo:
-            entry = self.lookup.get_entry_or_none("".join(NAMES[c] for c in five))
-            self.memo[key] = None if entry is None else -entry.index  # low: lower index is better
-        return self.memo[key]
-
-    def __call__(self, hand: Sequence[int]) -> int | None:
-        values = [v for v in map(self.five, combinations(hand, 5)) if v is not None]
-        return max(values) if values else None
+_five_badness = cache(_a5_badness)
 
 
-LOW8_REFERENCE = PokerKitBest(EightOrBetterLookup())
-A5_REFERENCE = PokerKitBest(RegularLookup())
-
-
-def assert_same_order(ours: Sequence[int], theirs: Sequence[int]) -> None:
-    """Ours and theirs (both higher = better) order the hands the same way, ties included."""
-    pairs = sorted(set(zip(ours, theirs, strict=True)))
-    assert len({o for o, _ in pairs}) == len(pairs), "one of our values, two of theirs"
-    assert len({t for _, t in pairs}) == len(pairs), "one of their values, two of ours"
-    for (o1, t1), (o2, t2) in zip(pairs, pairs[1:], strict=False):
-        assert t1 < t2, f"order differs: ours {o1} < {o2} but theirs {t1} >= {t2}"
+def a5_brute_force(hand: Sequence[int]) -> int:
+    """The A-5 value by trying every five of the cards (the five-card order is ``_a5_badness``)."""
+    ranks = [low_rank(c) for c in hand]
+    return _WORST - min(_five_badness(tuple(sorted(five))) for five in combinations(ranks, 5))
 
 
 def assert_low8_agrees(hands: Sequence[Sequence[int]]) -> None:
     ours = [low8_value(h) for h in hands]
     theirs = [LOW8_REFERENCE(h) for h in hands]
     for hand, o, t in zip(hands, ours, theirs, strict=True):
-        assert (o == NO_LOW) == (t is None), [NAMES[c] for c in hand]
+        assert (o == NO_LOW) == (t is None), names(hand)
     qualified = [(o, t) for o, t in zip(ours, theirs, strict=True) if t is not None]
     assert qualified
     assert_same_order([o for o, _ in qualified], [t for _, t in qualified])
@@ -171,12 +124,10 @@ def test_straights_and_flushes_do_not_count_against_a_low() -> None:
 
 
 def test_high_and_low_may_use_different_cards() -> None:
-    hand = ids("AsKdKhKc2d3h6s")  # high: trip kings; low: 6-3-2-A plus... only four low ranks
-    assert low8_value(hand) == NO_LOW
-    hand = ids("AsKdKhKc2d3h6s4c")[:7]  # As Kd Kh Kc 2d 3h 6s
     hand = ids("AsKdKh2d3h6s4c")
-    assert high_name(high_value(hand)) == "Pair of Kings"
-    assert low8_name(low8_value(hand)) == "6-4-3-2-A low"
+    assert high_name(high_value(hand)) == "Pair of Kings"  # the kings and the ace play high
+    assert low8_name(low8_value(hand)) == "6-4-3-2-A low"  # the ace plays low as well
+    assert low8_value(ids("AsKdKhKc2d3h6s")) == NO_LOW  # four low ranks only: high takes all
 
 
 def test_low8_ranks_are_listed_highest_first() -> None:
@@ -196,7 +147,7 @@ def test_low8_agrees_with_pokerkit_on_100000_random_hands() -> None:
 def test_low8_pokerkit_from_game_agrees_on_a_sample() -> None:
     hands = random_hands(88, 600)
     for hand in hands:
-        theirs = EightOrBetterLowHand.from_game_or_none("".join(NAMES[c] for c in hand))
+        theirs = EightOrBetterLowHand.from_game_or_none(names(hand))
         assert (theirs is None) == (LOW8_REFERENCE(hand) is None)
         if theirs is not None:
             assert -theirs.entry.index == LOW8_REFERENCE(hand)
@@ -255,7 +206,7 @@ def test_a5_fast_path_equals_brute_force_on_every_rank_multiset() -> None:
     for size in (5, 6, 7):
         for ranks in rank_multisets(size):
             hand = cards_of(ranks)
-            assert a5_value(hand) == a5_value_brute(hand), ranks
+            assert a5_value(hand) == a5_brute_force(hand), ranks
             checked[len(set(ranks)) < 5] += 1
     assert checked[True] > 1000
 
@@ -278,5 +229,5 @@ def test_a5_agrees_with_pokerkit_on_paired_razz_boards() -> None:
 def test_a5_pokerkit_from_game_agrees_on_a_sample() -> None:
     hands = random_hands(555, 300) + paired_hands(556, 300)
     for hand in hands:
-        theirs = RegularLowHand.from_game("".join(NAMES[c] for c in hand))
+        theirs = RegularLowHand.from_game(names(hand))
         assert -theirs.entry.index == A5_REFERENCE(hand)

@@ -77,6 +77,17 @@ class Action:
 _WAGERS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 FOLD = Action(ActionKind.FOLD)
 CHECK = Action(ActionKind.CHECK)
+_MADE: dict[tuple[ActionKind, int], Action] = {}
+
+
+def make_action(kind: ActionKind, to: int) -> Action:
+    """The action (kind, to), shared rather than rebuilt: legal_actions runs on every decision."""
+    made = _MADE.get((kind, to))
+    if made is None:
+        made = _MADE[(kind, to)] = Action(kind, to)
+        if len(_MADE) > 100_000:
+            _MADE.clear()
+    return made
 
 
 class IllegalAction(ValueError):

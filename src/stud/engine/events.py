@@ -1,61 +1,56 @@
 """What happened in a hand, in order. Histories, logs and animations are folds over these.
 
+Events are immutable named tuples: a hand emits dozens, so they must be cheap to make.
+
 A card a viewer may not see is ``None`` in that viewer's copy of the events.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from stud.cards import Card
 from stud.engine.actions import Action
 
 
-@dataclass(frozen=True, slots=True)
-class AntePosted:
+class AntePosted(NamedTuple):
     seat: int
     amount: int
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardDealt:
+class CardDealt(NamedTuple):
     seat: int
     street: int
     card: Card | None
     up: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CardBurned:
+class CardBurned(NamedTuple):
     street: int
 
 
-@dataclass(frozen=True, slots=True)
-class StubReshuffled:
+class StubReshuffled(NamedTuple):
     """Burned and mucked cards shuffled back into the stub (``deck_exhaustion = reshuffle``)."""
 
     street: int
     cards: int
 
 
-@dataclass(frozen=True, slots=True)
-class CommunityCardDealt:
+class CommunityCardDealt(NamedTuple):
     """One face-up card in the centre, every remaining player's card for this street."""
 
     street: int
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class StreetStarted:
+class StreetStarted(NamedTuple):
     street: int
     first: int | None
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class ActionTaken:
+class ActionTaken(NamedTuple):
     seat: int
     street: int
     action: Action
@@ -63,27 +58,23 @@ class ActionTaken:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
-class UncalledReturned:
+class UncalledReturned(NamedTuple):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandShown:
+class HandShown(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     high: str | None
     low: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class HandMucked:
+class HandMucked(NamedTuple):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class PotAwarded:
+class PotAwarded(NamedTuple):
     """One pot (or one half of a hi/lo pot) going to its winners.
 
     ``index`` 0 is the main pot, 1.. the side pots; ``half`` is "high", "low" or "all".
@@ -97,8 +88,7 @@ class PotAwarded:
     hand: str
 
 
-@dataclass(frozen=True, slots=True)
-class HandEnded:
+class HandEnded(NamedTuple):
     stacks: tuple[int, ...]
 
 

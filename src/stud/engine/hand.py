@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from stud.cards import Card, Deck
-from stud.engine.actions import CHECK, FOLD, Action, ActionKind, IllegalAction
+from stud.engine.actions import CHECK, FOLD, Action, ActionKind, IllegalAction, make_action
 from stud.engine.events import (
     ActionTaken,
     AntePosted,
@@ -99,6 +99,9 @@ class Hand:
         self.first_reason = ""
         self.last_aggressor: int | None = None
         self._script = deal_script
+        self._legal: tuple[Action, ...] | None = None
+        self._live_count = n
+        self._actor_count = n
         self._stub: list[Card] = self._make_stub()
         self._burned: list[Card] = []
         self._muck_pile: list[Card] = []
@@ -142,8 +145,9 @@ class Hand:
     # ---------------------------------------------------------------- set-up
 
     def _make_stub(self) -> list[Card]:
+        # Reversed, so that the top of the deck is the end of the list.
         if self._script is None:
-            return list(self.deck.cards)
+            return list(reversed(self.deck.cards))
         known: set[Card] = set()
         for (street, seat), cards in self._script.items():
             for card in cards:
@@ -153,7 +157,7 @@ class Hand:
                     raise RulesError(f"card {card} is dealt twice (again to seat {seat} on "
                                      f"{STREET_NAMES.get(street, street)})")
                 known.add(card)
-        return [c for c in self.deck.cards if c not in known]
+        return [c for c in reversed(self.deck.cards) if c not in known]
 
     def _reset_street_betting(self) -> None:
         n = self.players
@@ -180,12 +184,14 @@ class Hand:
             amount = min(ante, self.stacks[i])
             self.stacks[i] -= amount
             self.committed[i] += amount
+            if self.stacks[i] == 0:
+                self._actor_count -= 1
             self.events.append(AntePosted(i + 1, amount, self.stacks[i] == 0))
 
     # ---------------------------------------------------------------- dealing
 
     def _draw(self) -> Card:
-        return self._stub.pop(0)
+        return self._stub.pop()
 
     def _card_for(self, i: int) -> Card:
         if self._script is None:
@@ -215,7 +221,8 @@ class Hand:
             back = self._burned + self._muck_pile
             if back:
                 self._reshuffles += 1
-                self._stub.extend(self.deck.reshuffle(back, self._reshuffles))
+                fresh = self.deck.reshuffle(back, self._reshuffles)
+                self._stub[:0] = reversed(fresh)
                 self._burned, self._muck_pile = [], []
                 self.events.append(StubReshuffled(self.street, len(back)))
         if len(self._stub) >= need + 1:
@@ -253,7 +260,8 @@ class Hand:
         return not self.folded[i] and self.stacks[i] > 0
 
     def _actors(self) -> int:
-        return sum(1 for i in range(self.players) if not self.folded[i] and self.stacks[i] > 0)
+        """Players still in the hand with chips behind (who can still bet)."""
+        return self._actor_count
 
     def _start_third_street(self) -> None:
         doors = [(i, self._door(i)) for i in range(self.players)]
@@ -288,7 +296,7 @@ class Hand:
 
     def _start_later_street(self) -> None:
         live = [i for i in range(self.players) if not self.folded[i]]
-        ups = [self.up_cards(i + 1) for i in range(self.players)]
+        ups = [self.up_cards(i + 1) if not self.folded[i] else [] for i in range(self.players)]
         best = best_showing(self.variant, self.rules, live, ups)
         reason = "best up cards" if self.variant is not Variant.RAZZ else "lowest up cards"
         actor = best
@@ -313,6 +321,12 @@ class Hand:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take, with exact amounts (empty when none)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
         i = self.actor
         if i is None:
             return ()
@@ -321,14 +335,14 @@ class Hand:
         total = self.wagers[i] + self.stacks[i]
         if self.bring_in_pending:
             options = [FOLD] if self.bring_in_may_fold else []
-            options.append(Action(ActionKind.BRING_IN, min(self.stakes.bring_in, total)))
+            options.append(make_action(ActionKind.BRING_IN, min(self.stakes.bring_in, total)))
             if total > self.stakes.bring_in and self.stakes.small_bet > self.stakes.bring_in:
-                options.append(Action(ActionKind.COMPLETE, min(self.stakes.small_bet, total)))
+                options.append(make_action(ActionKind.COMPLETE, min(self.stakes.small_bet, total)))
             return tuple(options)
         options = []
         if self.current_bet > self.wagers[i]:
             options.append(FOLD)
-            options.append(Action(ActionKind.CALL, min(self.current_bet, total)))
+            options.append(make_action(ActionKind.CALL, min(self.current_bet, total)))
         else:
             options.append(CHECK)
         options.extend(self._wager_options(i, total))
@@ -357,26 +371,31 @@ class Hand:
             return False
         if self.acted[i] and self.seq_at[i] >= self.raise_seq:
             return False
-        return any(j != i and self._can_act(j) for j in range(self.players))
+        return self._actor_count >= 2  # the player to act has chips, so someone else does too
 
     def _opponent_reach(self, i: int) -> int:
         """The most any opponent with chips could have in on this street."""
-        return max((self.wagers[j] + self.stacks[j] for j in range(self.players)
-                    if j != i and self._can_act(j)), default=0)
+        reach = 0
+        stacks, wagers, folded = self.stacks, self.wagers, self.folded
+        for j in range(self.players):
+            if j != i and stacks[j] and not folded[j] and wagers[j] + stacks[j] > reach:
+                reach = wagers[j] + stacks[j]
+        return reach
 
     def _wager_options(self, i: int, total: int) -> list[Action]:
         if not self._may_raise(i, total):
             return []
         kind = self._wager_kind()
         reach = self._opponent_reach(i)
-        tos: list[int] = []
-        for unit in self._units():
-            to = min(self._target(unit), total)
-            if to not in tos:
-                tos.append(to)
-        if self.current_bet < reach < max(tos) and reach not in tos:
+        if self.big_allowed and not self.big_made:
+            tos = sorted({min(self._target(self.stakes.small_bet), total),
+                          min(self._target(self.stakes.big_bet), total)})
+        else:
+            tos = [min(self._target(self.unit), total)]
+        if self.current_bet < reach < tos[-1] and reach not in tos:
             tos.append(reach)
-        return [Action(kind, to) for to in sorted(tos)]
+            tos.sort()
+        return [make_action(kind, to) for to in tos]
 
     # ---------------------------------------------------------------- acting
 
@@ -397,6 +416,7 @@ class Hand:
         legal = self.legal_actions()
         if action not in legal and not self._accepts_between(i, action, legal):
             raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
+        self._legal = None
         if self.phase == SHOWDOWN:
             self._show_or_muck(i, action.kind is ActionKind.SHOW)
             return
@@ -447,20 +467,23 @@ class Hand:
     def _put_in(self, i: int, to: int) -> int:
         added = to - self.wagers[i]
         self.stacks[i] -= added
+        if self.stacks[i] == 0 and added:
+            self._actor_count -= 1
         self.committed[i] += added
         self.wagers[i] = to
         return added
 
-    def _record(self, i: int, action: Action, to: int, added: int | None = None) -> None:
-        if added is None:
-            added = 0
+    def _record(self, i: int, action: Action, to: int, added: int = 0) -> None:
         self.acted[i] = True
         self.seq_at[i] = self.raise_seq
-        self.events.append(ActionTaken(i + 1, self.street, action, added, self.stacks[i] == 0
-                                       and not self.folded[i]))
+        self.events.append(ActionTaken(i + 1, self.street, action, added,
+                                       not self.stacks[i] and not self.folded[i]))
 
     def _fold(self, i: int) -> None:
         self.folded[i] = True
+        self._live_count -= 1
+        if self.stacks[i]:
+            self._actor_count -= 1
         self._muck_pile.extend(self.cards[i])
         self._record(i, FOLD, 0)
 
@@ -500,18 +523,17 @@ class Hand:
 
     def _advance(self, i: int) -> None:
         """After seat i acted: the next player to act, or the end of the betting round."""
-        if sum(1 for f in self.folded if not f) == 1:
+        if self._live_count == 1:
             self._end_betting_round()
             return
         self._update_uncapped()
-        for step in range(1, self.players + 1):
-            j = (i + step) % self.players
-            if not self._can_act(j):
+        n, stacks, folded, wagers = self.players, self.stacks, self.folded, self.wagers
+        current, acted, several = self.current_bet, self.acted, self._actor_count >= 2
+        for step in range(1, n + 1):
+            j = (i + step) % n
+            if folded[j] or not stacks[j]:
                 continue
-            if self.wagers[j] < self.current_bet:
-                self.actor = j
-                return
-            if not self.acted[j] and self._actors() >= 2:
+            if wagers[j] < current or (several and not acted[j]):
                 self.actor = j
                 return
         self._end_betting_round()
@@ -545,6 +567,8 @@ class Hand:
         if extra > 0:
             self.committed[top] -= extra
             self.wagers[top] = max(0, self.wagers[top] - extra)
+            if self.stacks[top] == 0 and not self.folded[top]:
+                self._actor_count += 1
             self.stacks[top] += extra
             self.events.append(UncalledReturned(top + 1, extra))
 

@@ -14,7 +14,6 @@ the maximum. Straights and flushes never count against a low.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 
 from stud.evaluate.tables import POPCOUNT
 
@@ -138,12 +137,6 @@ def a5_value(card_ids: Iterable[int]) -> int:
     for c in ids:
         counts[low_rank(c)] += 1
     return _WORST - _a5_badness(_a5_paired_five(counts))
-
-
-def a5_value_brute(card_ids: Iterable[int]) -> int:
-    """``a5_value`` by trying every five cards: the reference the fast path is tested against."""
-    ranks = [low_rank(c) for c in card_ids]
-    return _WORST - min(_a5_badness(five) for five in combinations(ranks, 5))
 
 
 def a5_category(value: int) -> int:

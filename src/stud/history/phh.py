@@ -1,0 +1,241 @@
+"""Hand histories in the open PHH format (TOML): read, write, and build from a hand's events.
+
+>>> text = 'variant = "F7S"\\nantes = [1, 1]\\nbring_in = 1\\nsmall_bet = 2\\nbig_bet = 4\\n' \\
+...        'starting_stacks = [50, 50]\\nactions = []\\n'
+>>> loads(text).variant
+'F7S'
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from stud.cards import Card, format_cards
+from stud.engine.actions import ActionKind
+from stud.engine.events import (
+    ActionTaken,
+    CardDealt,
+    CommunityCardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+)
+from stud.engine.view import visible_events
+from stud.rules import POLICIES, PROFILES, Rules, RulesError, Stakes, Variant, profile
+
+
+class PHHError(ValueError):
+    """A PHH file that cannot be read: which file, which field, why."""
+
+
+@dataclass(slots=True)
+class HandHistory:
+    """One hand in PHH. ``fields`` keeps every other field (players, event, ``_`` fields)."""
+
+    variant: str
+    antes: list[int]
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    starting_stacks: list[int]
+    actions: list[str]
+    finishing_stacks: list[int] | None = None
+    ante_trimming_status: bool = True
+    fields: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def stud_variant(self) -> Variant:
+        try:
+            return Variant.parse(self.variant)
+        except RulesError as error:
+            raise PHHError(f"variant: {error}") from None
+
+    @property
+    def stakes(self) -> Stakes:
+        antes = set(self.antes)
+        if len(antes) > 1:
+            raise PHHError(f"antes: every player must post the same ante, not {self.antes}")
+        try:
+            return Stakes(antes.pop() if antes else 0, self.bring_in, self.small_bet,
+                          self.big_bet)
+        except RulesError as error:
+            raise PHHError(str(error)) from None
+
+    def rules(self, override: str | None = None) -> Rules:
+        """``override`` (a profile name) wins over the file's ``_rules``, which wins over standard.
+
+        Policies written as ``_rule_<policy>`` fields adjust the file's profile.
+        """
+        try:
+            if override is not None:
+                return profile(override)
+            name = self.fields.get("_rules", "standard")
+            if not isinstance(name, str):
+                raise PHHError(f"_rules: a profile name, not {name!r}")
+            base = profile(name) if name in PROFILES else profile("standard")
+            changes = {p: self.fields[f"_rule_{p}"] for p in POLICIES if f"_rule_{p}" in self.fields}
+            return base.with_policies(**changes) if changes else base
+        except RulesError as error:
+            raise PHHError(str(error)) from None
+
+
+_REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+
+
+def loads(text: str, source: str = "<string>") -> HandHistory:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PHHError(f"{source}: not valid TOML: {error}") from None
+    for name in _REQUIRED:
+        if name not in data:
+            raise PHHError(f"{source}: the field {name!r} is missing")
+    variant = data["variant"]
+    if not isinstance(variant, str):
+        raise PHHError(f"{source}: variant must be a string, not {variant!r}")
+    antes = data["antes"]
+    players = len(data["starting_stacks"]) if isinstance(data["starting_stacks"], list) else 0
+    if isinstance(antes, int):
+        antes = [antes] * players
+    for name in ("bring_in", "small_bet", "big_bet"):
+        if not isinstance(data[name], int) or isinstance(data[name], bool):
+            raise PHHError(f"{source}: {name} must be a whole number, not {data[name]!r}")
+    for name, value in (("antes", antes), ("starting_stacks", data["starting_stacks"]),
+                        ("finishing_stacks", data.get("finishing_stacks", []))):
+        if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+            raise PHHError(f"{source}: {name} must be a list of whole numbers, not {value!r}")
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError(f"{source}: actions must be a list of strings")
+    known = set(_REQUIRED) | {"finishing_stacks", "ante_trimming_status"}
+    return HandHistory(
+        variant=variant,
+        antes=list(antes),
+        bring_in=data["bring_in"],
+        small_bet=data["small_bet"],
+        big_bet=data["big_bet"],
+        starting_stacks=list(data["starting_stacks"]),
+        actions=list(actions),
+        finishing_stacks=data.get("finishing_stacks"),
+        ante_trimming_status=bool(data.get("ante_trimming_status", True)),
+        fields={k: v for k, v in data.items() if k not in known},
+    )
+
+
+def load(path: str | Path) -> HandHistory:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PHHError(f"{path}: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise PHHError(f"{path}: not UTF-8 text") from None
+    return loads(text, str(path))
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise PHHError(f"cannot write {value!r} in PHH")
+
+
+def dumps(history: HandHistory) -> str:
+    lines = [
+        f"variant = {_toml_value(history.variant)}",
+        f"ante_trimming_status = {_toml_value(history.ante_trimming_status)}",
+        f"antes = {_toml_value(history.antes)}",
+        f"bring_in = {history.bring_in}",
+        f"small_bet = {history.small_bet}",
+        f"big_bet = {history.big_bet}",
+        f"starting_stacks = {_toml_value(history.starting_stacks)}",
+        f"actions = {_toml_value(history.actions)}",
+    ]
+    for name, value in history.fields.items():
+        if value is not None:
+            lines.append(f"{name} = {_toml_value(value)}")
+    if history.finishing_stacks is not None:
+        lines.append(f"finishing_stacks = {_toml_value(history.finishing_stacks)}")
+    return "\n".join(lines) + "\n"
+
+
+def dump(history: HandHistory, path: str | Path) -> None:
+    Path(path).write_text(dumps(history), encoding="utf-8")
+
+
+def phh_actions(events: Sequence[Event]) -> list[str]:
+    """PHH action lines from events; a card hidden from the viewer is written ``??``.
+
+    Cards dealt on one street are grouped per player in seat order (``d dh p1 Td3c4d``).
+    """
+    lines: list[str] = []
+    pending: dict[int, list[Card | None]] = {}
+
+    def flush() -> None:
+        for seat in sorted(pending):
+            lines.append(f"d dh p{seat} {format_cards(pending[seat])}")
+        pending.clear()
+
+    for event in events:
+        if isinstance(event, CardDealt):
+            pending.setdefault(event.seat, []).append(event.card)
+            continue
+        if pending and not isinstance(event, CardDealt):
+            flush()
+        if isinstance(event, CommunityCardDealt):
+            lines.append(f"d db {event.card}")
+        elif isinstance(event, ActionTaken):
+            lines.append(_action_line(event))
+        elif isinstance(event, HandShown):
+            lines.append(f"p{event.seat} sm {format_cards(event.cards)}")
+        elif isinstance(event, HandMucked):
+            lines.append(f"p{event.seat} sm")
+    flush()
+    return lines
+
+
+def _action_line(event: ActionTaken) -> str:
+    kind = event.action.kind
+    if kind is ActionKind.FOLD:
+        return f"p{event.seat} f"
+    if kind in (ActionKind.CHECK, ActionKind.CALL):
+        return f"p{event.seat} cc"
+    if kind is ActionKind.BRING_IN:
+        return f"p{event.seat} pb"
+    return f"p{event.seat} cbr {event.action.to}"
+
+
+def from_hand(hand: object, viewer: int | None = 0, **fields: object) -> HandHistory:
+    """The PHH of a hand; ``viewer`` None writes the public history (others' down cards ``??``),
+    a seat writes what that seat saw, 0 (the default) writes every card (a dealer's history).
+    """
+    from stud.engine.hand import Hand
+
+    assert isinstance(hand, Hand)
+    events = hand.events if viewer == 0 else visible_events(hand.events, viewer)
+    extra: dict[str, object] = {"_rules": hand.rules.name if hand.rules.name in PROFILES
+                                else "standard"}
+    base = PROFILES.get(str(extra["_rules"]), PROFILES["standard"])
+    for policy, value in hand.rules.differences(base).items():
+        extra[f"_rule_{policy}"] = value
+    extra.update(fields)
+    return HandHistory(
+        variant=hand.variant.phh_code,
+        antes=[hand.stakes.ante] * hand.players,
+        bring_in=hand.stakes.bring_in,
+        small_bet=hand.stakes.small_bet,
+        big_bet=hand.stakes.big_bet,
+        starting_stacks=list(hand.starting_stacks),
+        actions=phh_actions(events),
+        finishing_stacks=list(hand.stacks) if hand.is_over else None,
+        fields=extra,
+    )

@@ -1,0 +1,260 @@
+"""Replay a PHH hand through the engine, checking every action for legality.
+
+The engine stays the judge: each PHH action becomes an engine action and must be legal. Cards
+come from the history (a deal script); a card the history does not show (``??``) is a card
+nobody can name, drawn from the rest of the deck, except an unknown up card, which takes the
+unused card least able to matter (the highest in stud, the lowest in razz: it can't bring in).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from stud.cards import Card, CardError, Deck, parse_cards
+from stud.engine.actions import Action, ActionKind, IllegalAction
+from stud.engine.hand import SHOWDOWN, Hand
+from stud.history.phh import HandHistory, PHHError, load
+from stud.rules import Rules, RulesError, Variant
+
+_UP_POSITIONS = {2, 3, 4, 5}  # third-street door card and fourth to sixth street
+
+
+class ReplayError(ValueError):
+    """An action the engine refused, or a history that contradicts itself."""
+
+    def __init__(self, index: int | None, text: str | None, reason: str) -> None:
+        self.index = index
+        self.text = text
+        self.reason = reason
+        where = f"action {index} ({text!r}): " if index is not None else ""
+        super().__init__(where + reason)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    hand: Hand
+    finishing_stacks: tuple[int, ...]
+
+
+def _street_of(position: int) -> int:
+    """The street of a player's n-th card (0-based): three on third street, then one each."""
+    return 3 if position < 3 else position + 1
+
+
+def _parse_cards(text: str, index: int, line: str) -> list[Card | None]:
+    if len(text) % 2:
+        raise ReplayError(index, line, f"cards {text!r} are not two characters each")
+    out: list[Card | None] = []
+    for k in range(0, len(text), 2):
+        chunk = text[k:k + 2]
+        if chunk == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(parse_cards(chunk)[0])
+        except CardError as error:
+            raise ReplayError(index, line, str(error)) from None
+    return out
+
+
+def _player(token: str, players: int, index: int, line: str) -> int:
+    if not (token.startswith("p") and token[1:].isdigit()):
+        raise ReplayError(index, line, f"{token!r} is not a player like p1")
+    seat = int(token[1:])
+    if not 1 <= seat <= players:
+        raise ReplayError(index, line, f"there is no player {token} in a {players}-player hand")
+    return seat
+
+
+def _script(history: HandHistory, variant: Variant
+            ) -> tuple[dict[tuple[int, int], list[Card | None]], dict[int, list[Card | None]]]:
+    """Cards by (street, seat) from the deal lines, unknowns filled from shown hands."""
+    players = len(history.starting_stacks)
+    holes: dict[int, list[Card | None]] = {s: [] for s in range(1, players + 1)}
+    shown: dict[int, list[Card | None]] = {}
+    board: dict[int, list[Card | None]] = {}
+    street = 3
+    for index, line in enumerate(history.actions):
+        parts = line.split()
+        if parts[:2] == ["d", "dh"] and len(parts) == 4:
+            seat = _player(parts[2], players, index, line)
+            holes[seat].extend(_parse_cards(parts[3], index, line))
+            street = _street_of(len(holes[seat]) - 1)
+        elif parts[:2] == ["d", "db"] and len(parts) == 3:
+            board[street + 1 if street < 7 else 7] = _parse_cards(parts[2], index, line)
+        elif len(parts) == 3 and parts[1] == "sm":
+            seat = _player(parts[0], players, index, line)
+            shown[seat] = _parse_cards(parts[2], index, line)
+    for seat, cards in shown.items():
+        for k, card in enumerate(cards):
+            if k < len(holes[seat]) and holes[seat][k] is None:
+                holes[seat][k] = card
+    used = {c for cards in [*holes.values(), *board.values()] for c in cards if c is not None}
+    spare = [c for c in Deck.ordered().cards if c not in used]
+    if variant is not Variant.RAZZ:
+        spare.reverse()  # highest first: an unknown up card that cannot bring in
+    script: dict[tuple[int, int], list[Card | None]] = {}
+    for seat, cards in holes.items():
+        for k, card in enumerate(cards):
+            if card is None and k in _UP_POSITIONS and spare:
+                card = spare.pop(0)
+            script.setdefault((_street_of(k), seat), []).append(card)
+    for board_street, cards in board.items():
+        script[(board_street, 0)] = cards
+    return script, shown
+
+
+def replay(history: HandHistory, rules: Rules) -> ReplayResult:
+    """Replay every action; raise ``ReplayError`` naming the first that is not legal."""
+    variant = history.stud_variant
+    stakes = history.stakes
+    players = len(history.starting_stacks)
+    script, _ = _script(history, variant)
+    try:
+        hand = Hand(variant, stakes, history.starting_stacks, rules, Deck.ordered(),
+                    deal_script=script, auto_showdown=False)
+    except (RulesError, CardError) as error:
+        raise ReplayError(None, None, str(error)) from None
+    decisions: dict[int, bool] = {}
+    dealt = {s: 0 for s in range(1, players + 1)}
+    for index, line in enumerate(history.actions):
+        parts = line.split()
+        if not parts:
+            raise ReplayError(index, line, "an empty action")
+        try:
+            if parts[0] == "d":
+                _check_deal(hand, parts, dealt, players, index, line)
+                continue
+            seat = _player(parts[0], players, index, line)
+            verb = parts[1] if len(parts) > 1 else ""
+            if verb == "sm":
+                _note_show(hand, seat, parts, decisions, index, line)
+            else:
+                _act(hand, seat, verb, parts, index, line)
+            _drive_showdown(hand, decisions)
+        except IllegalAction as error:
+            raise ReplayError(index, line, str(error)) from None
+        except RulesError as error:
+            raise ReplayError(index, line, str(error)) from None
+    while hand.phase == SHOWDOWN and hand.actor is not None:
+        hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
+    if not hand.is_over:
+        seat = hand.to_act
+        raise ReplayError(None, None, f"the history ends before the hand does (seat {seat} "
+                                      f"to act on street {hand.street})")
+    return ReplayResult(hand, tuple(hand.stacks))
+
+
+def _check_deal(hand: Hand, parts: list[str], dealt: dict[int, int], players: int,
+                index: int, line: str) -> None:
+    if len(parts) < 3 or parts[1] not in ("dh", "db"):
+        raise ReplayError(index, line, "a dealing action is 'd dh pN CARDS' or 'd db CARD'")
+    if parts[1] == "db":
+        if not hand.board:
+            raise ReplayError(index, line, "no community card is dealt at this point")
+        return
+    if len(parts) != 4:
+        raise ReplayError(index, line, "a deal is 'd dh pN CARDS'")
+    seat = _player(parts[2], players, index, line)
+    count = len(parts[3]) // 2
+    dealt[seat] += count
+    have = len(hand.cards[seat - 1])
+    if have < dealt[seat]:
+        street = _street_of(dealt[seat] - 1)
+        waiting = f"seat {hand.to_act} is still to act" if hand.to_act else "it is not dealt yet"
+        raise ReplayError(index, line, f"p{seat} cannot get a card for street {street}: "
+                                       f"{waiting} on street {hand.street}")
+    if hand.folded[seat - 1]:
+        raise ReplayError(index, line, f"p{seat} has folded and gets no more cards")
+
+
+def _act(hand: Hand, seat: int, verb: str, parts: list[str], index: int, line: str) -> None:
+    if hand.to_act is None:
+        raise ReplayError(index, line, "nobody is to act" if not hand.is_over
+                          else "the hand is already over")
+    legal = hand.legal_actions()
+    kinds = {a.kind: a for a in legal}
+    if verb == "f" and len(parts) == 2:
+        action = Action(ActionKind.FOLD)
+    elif verb == "cc" and len(parts) == 2:
+        action = kinds.get(ActionKind.CHECK) or kinds.get(ActionKind.CALL) or Action(
+            ActionKind.CALL, hand.current_bet)
+    elif verb == "pb" and len(parts) == 2:
+        action = kinds.get(ActionKind.BRING_IN) or Action(ActionKind.BRING_IN,
+                                                          hand.stakes.bring_in)
+    elif verb == "cbr" and len(parts) == 3 and parts[2].isdigit():
+        wager = next((a.kind for a in legal if a.wagers and a.kind is not ActionKind.BRING_IN),
+                     ActionKind.RAISE)
+        action = Action(wager, int(parts[2]))
+    else:
+        raise ReplayError(index, line, "unknown action: use f, cc, pb, cbr AMOUNT or sm [CARDS]")
+    hand.act(action, seat)
+
+
+def _note_show(hand: Hand, seat: int, parts: list[str], decisions: dict[int, bool],
+               index: int, line: str) -> None:
+    if len(parts) == 2:
+        decisions[seat] = False
+        return
+    cards = _parse_cards(parts[2], index, line)
+    mine = hand.cards[seat - 1]
+    for k, card in enumerate(cards):
+        if card is not None and k < len(mine) and mine[k] != card:
+            raise ReplayError(index, line, f"p{seat} shows {card} as card {k + 1}, "
+                                           f"but was dealt {mine[k]}")
+    decisions[seat] = True
+
+
+def _drive_showdown(hand: Hand, decisions: dict[int, bool]) -> None:
+    while hand.phase == SHOWDOWN and hand.actor is not None:
+        seat = hand.actor + 1
+        if seat not in decisions:
+            return
+        hand.act(Action(ActionKind.SHOW if decisions[seat] else ActionKind.MUCK), seat)
+
+
+@dataclass(frozen=True, slots=True)
+class FileReport:
+    path: str
+    variant: str
+    ok: bool
+    finishing_stacks: list[int] | None
+    error: str | None
+
+
+def replay_file(path: Path, override: str | None = None) -> FileReport:
+    """Replay one file; the report's error names the file, the action and the reason."""
+    variant = "?"
+    try:
+        history = load(path)
+        variant = history.stud_variant.value
+        result = replay(history, history.rules(override))
+    except (PHHError, ReplayError) as error:
+        message = str(error)
+        if not message.startswith(str(path)):
+            message = f"{path}: {message}"
+        return FileReport(str(path), variant, False, None, message)
+    stacks = list(result.finishing_stacks)
+    if history.finishing_stacks is not None and list(history.finishing_stacks) != stacks:
+        return FileReport(str(path), variant, False, stacks,
+                          f"{path}: finishing stacks differ: the history says "
+                          f"{history.finishing_stacks}, the replay gives {stacks}")
+    return FileReport(str(path), variant, True, stacks, None)
+
+
+def phh_paths(paths: list[Path]) -> list[Path]:
+    """Files named, and the ``.phh`` files in folders named (sorted naturally)."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = [p for p in path.rglob("*.phh") if p.is_file()]
+            out.extend(sorted(found, key=_natural))
+        else:
+            out.append(path)
+    return out
+
+
+def _natural(path: Path) -> tuple[object, ...]:
+    stem = path.stem
+    return (str(path.parent), int(stem) if stem.isdigit() else 1 << 60, stem)
