@@ -73,11 +73,11 @@ class Card:
 
     @property
     def rank(self) -> Rank:
-        return Rank(self.id >> 2)
+        return _RANK_OF[self.id]
 
     @property
     def suit(self) -> Suit:
-        return Suit(self.id & 3)
+        return _SUIT_OF[self.id]
 
     @staticmethod
     def from_id(card_id: int) -> Card:
@@ -118,6 +118,8 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_RANK_OF: tuple[Rank, ...] = tuple(Rank(i >> 2) for i in range(52))
+_SUIT_OF: tuple[Suit, ...] = tuple(Suit(i & 3) for i in range(52))
 
 
 def parse_cards(text: str, *, distinct: bool = True) -> tuple[Card, ...]:

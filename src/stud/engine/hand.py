@@ -35,6 +35,7 @@ from stud.engine.events import (
 )
 from stud.engine.order import best_showing, bring_in_player, showing_value
 from stud.engine.showdown import award_pots, can_win, hand_names, showdown_order
+from stud.engine.view import HandView, make_view, visible_events
 from stud.evaluate.showing import showing_high
 from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant
 
@@ -92,6 +93,7 @@ class Hand:
         self.mucked: list[bool] = [False] * n
         self.board: list[Card] = []
         self.events: list[Event] = []
+        self._public: list[Event] = []
         self.street = 3
         self.phase = BETTING
         self.actor: int | None = None
@@ -126,6 +128,13 @@ class Hand:
     def pot(self) -> int:
         """All chips in the middle, this street's bets included."""
         return sum(self.committed)
+
+    def public_events(self) -> tuple[Event, ...]:
+        """The events with every down card hidden (``None``) unless it has been shown."""
+        done = len(self._public)
+        if done < len(self.events):
+            self._public.extend(visible_events(self.events[done:], None))
+        return tuple(self._public)
 
     def up_cards(self, seat: int) -> list[Card]:
         i = seat - 1
@@ -626,10 +635,8 @@ class Hand:
 
     # ---------------------------------------------------------------- views
 
-    def view(self, seat: int | None = None):  # noqa: ANN201 - the view type lives in view.py
+    def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
-        from stud.engine.view import make_view
-
         return make_view(self, seat)
 
     def __repr__(self) -> str:

@@ -6,6 +6,7 @@ shown. Network messages, bot inputs, observations and shared histories are built
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -51,17 +52,39 @@ class HandView:
     players: tuple[PlayerView, ...]
     board: tuple[Card, ...]
     pot: int
-    pots: tuple[int, ...]
     current_bet: int
     to_act: int | None
     reason: str
     bring_in: int | None
     legal_actions: tuple[Action, ...]
-    events: tuple[Event, ...]
+    public_events: tuple[Event, ...]
     is_over: bool
 
     def player(self, seat: int) -> PlayerView:
         return self.players[seat - 1]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The hand's events as this viewer may see them: the public events with the viewer's
+        own down cards filled in from the viewer's own cards."""
+        if self.viewer is None:
+            return self.public_events
+        own = iter(self.players[self.viewer - 1].cards)
+        out: list[Event] = []
+        for event in self.public_events:
+            if isinstance(event, CardDealt) and event.seat == self.viewer:
+                event = CardDealt(event.seat, event.street, next(own), event.up)
+            out.append(event)
+        return tuple(out)
+
+    @property
+    def pots(self) -> tuple[int, ...]:
+        """Main pot and side pots as they stand (empty once the hand is over)."""
+        if self.is_over:
+            return ()
+        committed = [p.committed for p in self.players]
+        live = [not p.folded for p in self.players]
+        return tuple(pot.amount for pot in build_pots(committed, live))
 
 
 def _visible(card: Card, up: bool, owner: int, viewer: int | None, shown: bool) -> Card | None:
@@ -79,7 +102,6 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         players.append(PlayerView(seat, hand.stacks[i], hand.wagers[i], hand.committed[i],
                                   hand.folded[i], hand.stacks[i] == 0 and not hand.folded[i],
                                   cards, tuple(hand.up[i]), hand.shown[i], hand.mucked[i]))
-    live = [not hand.folded[i] for i in range(hand.players)]
     return HandView(
         viewer=viewer,
         variant=hand.variant,
@@ -89,18 +111,17 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         players=tuple(players),
         board=tuple(hand.board),
         pot=hand.pot,
-        pots=tuple(p.amount for p in build_pots(hand.committed, live)) if not hand.is_over else (),
         current_bet=hand.current_bet,
         to_act=hand.to_act,
         reason=hand.first_reason,
         bring_in=None if hand.bring_in is None else hand.bring_in + 1,
         legal_actions=hand.legal_actions() if viewer is not None and viewer == hand.to_act else (),
-        events=tuple(visible_events(hand.events, viewer)),
+        public_events=hand.public_events(),
         is_over=hand.is_over,
     )
 
 
-def visible_events(events: list[Event], viewer: int | None) -> list[Event]:
+def visible_events(events: Sequence[Event], viewer: int | None) -> list[Event]:
     """Events as ``viewer`` may see them: others' down cards hidden until shown."""
     out: list[Event] = []
     for event in events:

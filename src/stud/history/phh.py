@@ -214,7 +214,7 @@ def _action_line(event: ActionTaken) -> str:
     return f"p{event.seat} cbr {event.action.to}"
 
 
-def from_hand(hand: object, viewer: int | None = 0, **fields: object) -> HandHistory:
+def from_hand(hand: object, /, viewer: int | None = 0, **fields: object) -> HandHistory:
     """The PHH of a hand; ``viewer`` None writes the public history (others' down cards ``??``),
     a seat writes what that seat saw, 0 (the default) writes every card (a dealer's history).
     """
