@@ -52,9 +52,9 @@ DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
 class Hand:
     """One hand: antes, five streets of dealing and betting, the showdown and the pots.
 
-    ``deal_script`` (for replaying a history) maps ``(street, seat)`` to the cards that seat is
-    dealt on that street, ``None`` for a card not known, and ``(street, 0)`` to a community card;
-    every other card comes from the deck. With ``auto_showdown`` (the default) the engine shows
+    ``deal_script`` (for replaying a history, or setting up a scenario) maps ``(street, seat)``
+    to the cards that seat is dealt on that street, ``None`` for a card not known, and
+    ``(street, 0)`` to a community card; every other card comes from the deck. With ``auto_showdown`` (the default) the engine shows
     each hand that can still win and mucks the rest; without it, the players in showdown order
     choose ``show`` or ``muck``.
     """
@@ -154,19 +154,20 @@ class Hand:
     # ---------------------------------------------------------------- set-up
 
     def _make_stub(self) -> list[Card]:
-        # Reversed, so that the top of the deck is the end of the list.
-        if self._script is None:
-            return list(reversed(self.deck.cards))
-        known: set[Card] = set()
-        for (street, seat), cards in self._script.items():
-            for card in cards:
-                if card is None:
-                    continue
-                if card in known:
-                    raise RulesError(f"card {card} is dealt twice (again to seat {seat} on "
-                                     f"{STREET_NAMES.get(street, street)})")
-                known.add(card)
-        return [c for c in reversed(self.deck.cards) if c not in known]
+        """The deck, top card last. Cards a deal script names stay in it, reserved, until dealt:
+        the stub's size is the real deck's, which deck exhaustion depends on."""
+        self._reserved: set[Card] = set()
+        if self._script is not None:
+            for (street, seat), cards in self._script.items():
+                for card in cards:
+                    if card is None:
+                        continue
+                    if card in self._reserved:
+                        place = f"to seat {seat}" if seat else "as the community card"
+                        raise RulesError(f"card {card} is dealt twice (again {place} on "
+                                         f"{STREET_NAMES.get(street, street)})")
+                    self._reserved.add(card)
+        return list(reversed(self.deck.cards))
 
     def _reset_street_betting(self) -> None:
         n = self.players
@@ -200,23 +201,33 @@ class Hand:
     # ---------------------------------------------------------------- dealing
 
     def _draw(self) -> Card:
-        return self._stub.pop()
+        stub = self._stub
+        if not self._reserved:
+            return stub.pop()
+        for k in range(len(stub) - 1, -1, -1):
+            if stub[k] not in self._reserved:
+                return stub.pop(k)
+        raise RulesError("the deck has no card left that the history does not name")
+
+    def _take(self, card: Card) -> Card:
+        """A card the script names, out of the stub."""
+        self._reserved.discard(card)
+        try:
+            self._stub.remove(card)
+        except ValueError:
+            raise RulesError(f"card {card} is not in the deck any more (dealt or burned "
+                             f"before {STREET_NAMES[self.street]})") from None
+        return card
 
     def _card_for(self, i: int) -> Card:
+        """The next card for player i: the script's, where it names one, else the stub's."""
         if self._script is None:
             return self._draw()
-        key = (self.street, i + 1)
-        cards = self._script.get(key)
-        if cards is None:
-            raise RulesError(f"the history deals no card to seat {i + 1} on "
-                             f"{STREET_NAMES[self.street]}")
+        cards = self._script.get((self.street, i + 1), ())
         taken = sum(1 for e in self.events if isinstance(e, CardDealt)
                     and e.seat == i + 1 and e.street == self.street)
-        if taken >= len(cards):
-            raise RulesError(f"the history deals seat {i + 1} too few cards on "
-                             f"{STREET_NAMES[self.street]}")
-        card = cards[taken]
-        return self._draw() if card is None else card
+        card = cards[taken] if taken < len(cards) else None
+        return self._draw() if card is None else self._take(card)
 
     def _deal_street(self) -> None:
         receivers = [i for i in range(self.players) if not self.folded[i]]
@@ -238,9 +249,8 @@ class Hand:
             self._burned.append(self._draw())
             self.events.append(CardBurned(self.street))
         up = self.street != 7
-        community = len(self._stub) < need
-        if self._script is not None:
-            community = (self.street, 0) in self._script
+        community = len(self._stub) < need or (
+            self._script is not None and (self.street, 0) in self._script)
         if community:
             card = self._community_card()
             self.board.append(card)
@@ -251,9 +261,9 @@ class Hand:
 
     def _community_card(self) -> Card:
         if self._script is not None:
-            cards = self._script[(self.street, 0)]
+            cards = self._script.get((self.street, 0), ())
             if cards and cards[0] is not None:
-                return cards[0]
+                return self._take(cards[0])
         if not self._stub:
             raise RulesError("the deck is exhausted: no card left for a community card")
         return self._draw()

@@ -29,7 +29,9 @@ def _nibble(value: int, index: int) -> int:
 
 
 def high_name(value: int) -> str:
-    """>>> high_name((6 << 20) | (11 << 16) | (2 << 12))
+    """The name of a high value.
+
+    >>> high_name((6 << 20) | (11 << 16) | (2 << 12))
     'Full House, Kings over Fours'
     """
     cat, a, b = category(value), _nibble(value, 0), _nibble(value, 1)
@@ -54,7 +56,9 @@ def high_name(value: int) -> str:
 
 
 def low8_name(value: int) -> str:
-    """>>> low8_name(255 - 0b10101011)
+    """The name of an 8-or-better low value, or "no low".
+
+    >>> low8_name(255 - 0b10101011)
     '8-6-4-2-A low'
     """
     if value == NO_LOW:

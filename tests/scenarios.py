@@ -1,0 +1,79 @@
+"""Building hands with chosen cards, and playing scripted actions, for rule tests.
+
+>>> hand = hand_with("stud", {1: "As Kd 2c", 2: "Qh Qd 2h", 3: "3c 4c 9s"})
+>>> hand.to_act  # the 2c brings in: clubs are the lowest suit
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from stud.cards import Card, Deck, parse_cards
+from stud.engine import Action, ActionKind, Hand
+from stud.rules import PROFILES, Rules, Stakes, Variant
+
+# The seed's $2/$4 game with a bring-in of 1 and an ante of 1.
+STAKES = Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
+
+
+def script_for(cards: Mapping[int, str], board: str | None = None
+               ) -> dict[tuple[int, int], list[Card | None]]:
+    """Per seat, cards in dealing order: two down, the door card, 4th-6th up, 7th down."""
+    script: dict[tuple[int, int], list[Card | None]] = {}
+    for seat, text in cards.items():
+        for k, card in enumerate(parse_cards(text)):
+            street = 3 if k < 3 else k + 1
+            script.setdefault((street, seat), []).append(card)
+    if board:
+        script[(7, 0)] = list(parse_cards(board))
+    return script
+
+
+def hand_with(variant: str | Variant, cards: Mapping[int, str],
+              stacks: Sequence[int] | None = None, stakes: Stakes = STAKES,
+              rules: Rules | str | None = None, board: str | None = None,
+              auto_showdown: bool = True, seed: int = 0) -> Hand:
+    """A hand where each seat in ``cards`` gets those cards; others come from a seeded deck."""
+    players = len(stacks) if stacks is not None else max(cards)
+    if stacks is None:
+        stacks = [100] * players
+    if isinstance(rules, str):
+        rules = PROFILES[rules]
+    return Hand(variant, stakes, list(stacks), rules, Deck.seeded(seed),
+                deal_script=script_for(cards, board), auto_showdown=auto_showdown)
+
+
+def move(hand: Hand, text: str) -> Action:
+    """A scripted move for the player to act: f, k (check), c (call), b (bring in),
+    cbr N (complete, bet or raise to N), show, muck."""
+    words = text.split()
+    legal = hand.legal_actions()
+    kinds = {a.kind: a for a in legal}
+    if words[0] == "f":
+        return Action(ActionKind.FOLD)
+    if words[0] == "k":
+        return Action(ActionKind.CHECK)
+    if words[0] == "c":
+        return kinds.get(ActionKind.CALL, Action(ActionKind.CALL, hand.current_bet))
+    if words[0] == "b":
+        return kinds.get(ActionKind.BRING_IN, Action(ActionKind.BRING_IN, hand.stakes.bring_in))
+    if words[0] == "cbr":
+        kind = next((a.kind for a in legal if a.wagers and a.kind is not ActionKind.BRING_IN),
+                    ActionKind.RAISE)
+        return Action(kind, int(words[1]))
+    if words[0] in ("show", "muck"):
+        return Action(ActionKind(words[0]))
+    raise ValueError(f"unknown scripted move {text!r}")
+
+
+def play(hand: Hand, *moves: str) -> Hand:
+    """Play moves in order, each by the player to act; returns the hand."""
+    for text in moves:
+        hand.act(move(hand, text))
+    return hand
+
+
+def amounts(hand: Hand, kind: ActionKind) -> list[int]:
+    """The legal "to" amounts of one kind of action for the player to act."""
+    return [a.to for a in hand.legal_actions() if a.kind is kind]
