@@ -131,7 +131,7 @@ class Rules:
     @property
     def pokerkit(self) -> bool:
         """PokerKit's own quirks beyond the table of policies (ante trimming and the like)."""
-        return self.name == "pokerkit"
+        return self.name.startswith("pokerkit")
 
     def with_policies(self, **policies: object) -> Rules:
         """These rules with some policies changed; the name becomes "custom" unless given."""

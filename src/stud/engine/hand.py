@@ -34,7 +34,7 @@ from stud.engine.events import (
     UncalledReturned,
 )
 from stud.engine.order import best_showing, bring_in_player, showing_value
-from stud.engine.showdown import award_pots, can_win, hand_names, showdown_order
+from stud.engine.showdown import award_pots, can_win, hand_names, may_muck, showdown_order
 from stud.engine.view import HandView, make_view, visible_events
 from stud.evaluate.showing import showing_high
 from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant
@@ -90,6 +90,7 @@ class Hand:
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.shown: list[bool] = [False] * n
+        self._shown_count: list[int] = [0] * n
         self.mucked: list[bool] = [False] * n
         self.board: list[Card] = []
         self.events: list[Event] = []
@@ -183,6 +184,9 @@ class Hand:
         self.seq_at = [0] * n
         self.bring_in_pending = False
         self.bring_in_may_fold = False
+        self.wagers_made = 0
+        self.largest = 0
+        self.short_all_ins: list[int] = []
         self.wagers = [0] * n
         self.last_aggressor = None
 
@@ -296,7 +300,8 @@ class Hand:
         if self.stacks[low] == 0:
             actor = self._next_actor_after(low)
             reason += f", all in from the ante; seat {actor + 1} acts first"
-            self.bring_in_may_fold = True
+            # WSOP 217: the next player may fold, bring in or complete; PokerKit: no fold.
+            self.bring_in_may_fold = not self.rules.pokerkit
         self.bring_in_pending = True
         self.first_reason = reason
         self.actor = actor
@@ -350,7 +355,9 @@ class Hand:
         if i is None:
             return ()
         if self.phase == SHOWDOWN:
-            return (Action(ActionKind.SHOW), Action(ActionKind.MUCK))
+            if may_muck(self, i):
+                return (Action(ActionKind.SHOW), Action(ActionKind.MUCK))
+            return (Action(ActionKind.SHOW),)
         total = self.wagers[i] + self.stacks[i]
         if self.bring_in_pending:
             options = [FOLD] if self.bring_in_may_fold else []
@@ -378,19 +385,37 @@ class Hand:
         return (self.unit,)
 
     def _target(self, unit: int) -> int:
-        """The "to" amount of a full bet or raise by ``unit``."""
+        """The "to" amount of a full bet or raise by ``unit``.
+
+        ``half_bet``: the last full bet or raise plus a bet, so a short all-in is completed to
+        a full raise. ``full_bet`` (PokerKit): the completion is to the small bet, anything
+        later to the current amount plus a bet.
+        """
         if self.rules.short_all_in == "half_bet":
             return self.full_level + unit
-        return max(self.current_bet, self.full_level) + unit if self.bets else unit
+        if self.street == 3 and self.wagers_made == 0:
+            return self.stakes.small_bet
+        return self.current_bet + unit
 
     def _may_raise(self, i: int, total: int) -> bool:
-        if total <= self.current_bet:
-            return False
+        current = self.current_bet
+        if total <= current:
+            return False  # covered: calling is all this player can do
         if not self.uncapped and self.bets >= self.rules.max_bets:
             return False
-        if self.acted[i] and self.seq_at[i] >= self.raise_seq:
-            return False
-        return self._actor_count >= 2  # the player to act has chips, so someone else does too
+        stacks, wagers, folded = self.stacks, self.wagers, self.folded
+        for j in range(self.players):
+            if j != i and not folded[j] and stacks[j] + wagers[j] > current:
+                break
+        else:
+            return False  # nobody could call a raise
+        reopened = not self.acted[i] or self.seq_at[i] < self.raise_seq
+        if self.rules.short_all_in == "half_bet":
+            return reopened
+        if current - wagers[i] < self.largest:
+            return False  # PokerKit: a short all-in cannot be raised by who it did not reopen to
+        return not (self.short_all_ins and sum(self.short_all_ins) < self.largest
+                    and not reopened)
 
     def _opponent_reach(self, i: int) -> int:
         """The most any opponent with chips could have in on this street."""
@@ -411,7 +436,8 @@ class Hand:
                           min(self._target(self.stakes.big_bet), total)})
         else:
             tos = [min(self._target(self.unit), total)]
-        if self.current_bet < reach < tos[-1] and reach not in tos:
+        if (self.rules.short_all_in == "half_bet" and self.current_bet < reach < tos[-1]
+                and reach not in tos):
             tos.append(reach)
             tos.sort()
         return [make_action(kind, to) for to in tos]
@@ -520,9 +546,13 @@ class Hand:
         to = action.to
         small_target = self._target(self._units()[0])
         added = self._put_in(i, to)
-        if self.bring_in_pending:
-            self.bring_in_pending = False
-            self.bring_in_may_fold = False
+        self.bring_in_pending = False
+        self.bring_in_may_fold = False
+        self.wagers_made += 1
+        self.last_aggressor = i
+        if self.rules.short_all_in == "full_bet":
+            self._wager_full_bet(i, action, before, added)
+            return
         unit = self._units()[0]
         if self.big_allowed and not self.big_made and to >= self._target(self.stakes.big_bet):
             self.big_made = True
@@ -537,7 +567,28 @@ class Hand:
             self.bets += 1
             self.full_level = to
             self.raise_seq += 1
-        self.last_aggressor = i
+        self._record(i, action, to, added)
+
+    def _wager_full_bet(self, i: int, action: Action, before: int, added: int) -> None:
+        """PokerKit's bookkeeping: every wager counts toward the cap; one at least as big as the
+        largest increment so far reopens the betting; short all-ins reopen only together."""
+        to = action.to
+        if self.big_allowed and not self.big_made and to - before >= self.stakes.big_bet:
+            self.big_made = True
+            self.unit = self.stakes.big_bet
+        increment = to - before
+        if increment >= self.largest:
+            self.raise_seq += 1
+        self.largest = max(self.largest, increment)
+        self.bets += 1
+        if self.stacks[i]:
+            self.short_all_ins.clear()
+        else:
+            self.short_all_ins.append(increment)
+        if sum(self.short_all_ins) >= self.largest:
+            self.short_all_ins.clear()
+        self.current_bet = max(before, to)
+        self.full_level = self.current_bet
         self._record(i, action, to, added)
 
     def _advance(self, i: int) -> None:
@@ -601,18 +652,24 @@ class Hand:
 
     def _show(self, i: int) -> None:
         self.shown[i] = True
+        self._shown_count[i] = len(self.cards[i])
         high, low = hand_names(self, i)
         self.events.append(HandShown(i + 1, tuple(self.cards[i]), high, low))
 
     def _start_showdown(self) -> None:
         self.phase = SHOWDOWN
         self._showdown_queue = [i for i in showdown_order(self, self.last_aggressor)
-                                if not self.shown[i]]
+                                if not self.shown[i] or self._shown_count[i] < len(self.cards[i])]
         self._next_to_show()
 
     def _next_to_show(self) -> None:
         while self._showdown_queue:
             i = self._showdown_queue[0]
+            if self.shown[i]:
+                # Turned up when the betting ended; shown again with the cards dealt since.
+                self._showdown_queue.pop(0)
+                self._show(i)
+                continue
             if self.auto_showdown:
                 self._showdown_queue.pop(0)
                 if can_win(self, i):

@@ -84,6 +84,11 @@ def can_win(hand: Hand, i: int) -> bool:
     return False
 
 
+def may_muck(hand: Hand, i: int) -> bool:
+    """A player may muck unless that would leave a pot they can win with nobody to claim it."""
+    return all(any(j != i for j in pot.eligible) for pot in _pots(hand) if i in pot.eligible)
+
+
 def _top_card_key(hand: Hand, i: int, value: int) -> int:
     """The highest card of a high hand, as rank*4+suit, for the odd chip by suit."""
     from stud.evaluate.high import FLUSH, STRAIGHT, STRAIGHT_FLUSH, category
@@ -127,6 +132,8 @@ def _winners(eligible: tuple[int, ...], values: dict[int, int]) -> list[int]:
 
 def award_pots(hand: Hand) -> list[PotAwarded]:
     """Award every pot, the last-formed side pot first (RULES.md 5-7); stacks are paid."""
+    if hand.rules.pokerkit:
+        return _award_as_pokerkit(hand)
     pots = _pots(hand)
     events: list[PotAwarded] = []
     contested = {i for pot in pots if len(pot.eligible) > 1 for i in pot.eligible}
@@ -175,3 +182,60 @@ def _split_pot(hand: Hand, pot: Pot, highs: dict[int, int], lows: dict[int, int]
         ("high", high_amount, split(high_amount, high_order), high_label),
         ("low", low_amount, split(low_amount, low_order), low_label),
     ]
+
+
+def _award_as_pokerkit(hand: Hand) -> list[PotAwarded]:
+    """PokerKit 0.7's payout, quirks included, for the ``pokerkit`` profile.
+
+    Hands that can win nothing are killed first and leave every pot. A hi/lo pot is halved
+    whenever any remaining hand has a low, even a side pot where no eligible hand has one; that
+    low half then goes to all of the pot's players alike. Odd chips follow ``odd_chip``.
+    """
+    in_showdown = [_in_showdown(hand, i) for i in range(hand.players)]
+    contenders = [i for i in range(hand.players) if in_showdown[i]]
+    values = {i: _values(hand, i) for i in contenders} if len(contenders) > 1 else {}
+    halves = [("high", 0)] if hand.variant is not Variant.RAZZ else [("low", 1)]
+    if len(contenders) > 1:
+        pots = build_pots(hand.committed, in_showdown)
+        winners_somewhere: set[int] = set()
+        for pot in pots:
+            for _, k in halves + ([("low", 1)] if hand.variant is Variant.STUD8 else []):
+                hands = {i: values[i][k] for i in pot.eligible if values[i][k] != NO_LOW}
+                if hands:
+                    best = max(hands.values())
+                    winners_somewhere.update(i for i, v in hands.items() if v == best)
+        live = [i in winners_somewhere for i in range(hand.players)]
+        if hand.variant is Variant.STUD8 and any(values[i][1] != NO_LOW
+                                                 for i in winners_somewhere):
+            halves = [("high", 0), ("low", 1)]
+    else:
+        live = in_showdown
+    events: list[PotAwarded] = []
+    pots = build_pots(hand.committed, live)
+    for index in range(len(pots) - 1, -1, -1):
+        pot = pots[index]
+        if len(pot.eligible) == 1:
+            parts = [("all", pot.amount, [(pot.eligible[0], pot.amount)], "uncontested")]
+        else:
+            parts = []
+            share, odd = divmod(pot.amount, len(halves))
+            for n, (half, k) in enumerate(halves):
+                amount = share + (odd if n == 0 else 0)
+                hands = {i: values[i][k] for i in pot.eligible}
+                scored = [v for v in hands.values() if v != NO_LOW]
+                best = max(scored) if scored else NO_LOW
+                winners = [i for i in pot.eligible if hands[i] == best]
+                order = _by_priority(hand, winners, half, {i: hands[i] for i in winners})
+                if best == NO_LOW:
+                    name = "no low"
+                elif hand.variant is Variant.RAZZ:
+                    name = a5_name(best)
+                else:
+                    name = high_name(best) if k == 0 else low8_name(best)
+                parts.append((half, amount, split(amount, order), name))
+        for half, amount, shares, name in parts:
+            for seat_index, chips in shares:
+                hand.stacks[seat_index] += chips
+            events.append(PotAwarded(index, amount, half,
+                                     tuple((s + 1, c) for s, c in shares), name))
+    return events
