@@ -157,17 +157,19 @@ class Hand:
     def _make_stub(self) -> list[Card]:
         """The deck, top card last. Cards a deal script names stay in it, reserved, until dealt:
         the stub's size is the real deck's, which deck exhaustion depends on."""
-        self._reserved: set[Card] = set()
+        self._reserved: dict[Card, int] = {}
+        # Only a reshuffle of burned and mucked cards can deal a card a second time.
+        repeats = self.rules.deck_exhaustion == "reshuffle"
         if self._script is not None:
-            for (street, seat), cards in self._script.items():
+            for (street, seat), cards in sorted(self._script.items()):
                 for card in cards:
                     if card is None:
                         continue
-                    if card in self._reserved:
+                    if card in self._reserved and not repeats:
                         place = f"to seat {seat}" if seat else "as the community card"
                         raise RulesError(f"card {card} is dealt twice (again {place} on "
                                          f"{STREET_NAMES.get(street, street)})")
-                    self._reserved.add(card)
+                    self._reserved[card] = self._reserved.get(card, 0) + 1
         return list(reversed(self.deck.cards))
 
     def _reset_street_betting(self) -> None:
@@ -215,7 +217,11 @@ class Hand:
 
     def _take(self, card: Card) -> Card:
         """A card the script names, out of the stub."""
-        self._reserved.discard(card)
+        left = self._reserved.get(card, 0) - 1
+        if left > 0:
+            self._reserved[card] = left
+        else:
+            self._reserved.pop(card, None)
         try:
             self._stub.remove(card)
         except ValueError:
@@ -362,7 +368,9 @@ class Hand:
         if self.bring_in_pending:
             options = [FOLD] if self.bring_in_may_fold else []
             options.append(make_action(ActionKind.BRING_IN, min(self.stakes.bring_in, total)))
-            if total > self.stakes.bring_in and self.stakes.small_bet > self.stakes.bring_in:
+            # PokerKit also lets a player too short for the bring-in "complete" all in.
+            if (total > self.stakes.bring_in or self.rules.pokerkit) and \
+                    self.stakes.small_bet > self.stakes.bring_in:
                 options.append(make_action(ActionKind.COMPLETE, min(self.stakes.small_bet, total)))
             return tuple(options)
         options = []

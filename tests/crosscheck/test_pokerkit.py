@@ -1,0 +1,69 @@
+"""Cross-check with PokerKit 0.7.7 under the ``pokerkit`` profile, in both directions.
+
+PokerKit's random hands (2-8 players, random stakes and stacks, so all-ins and side pots) are
+replayed by our engine and must end with PokerKit's stacks; our random hands are replayed by
+PokerKit, strictly, and must end with ours. No case is left out.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from stud.cards import Deck
+from stud.engine import Hand
+from stud.history.phh import HandHistory, from_hand
+from stud.history.replay import ReplayError, replay
+from stud.rules import PROFILES, Stakes
+
+from .pokerkit_oracle import play_random, random_game, replay_strict
+
+HANDS = int(os.environ.get("STUD_CROSSCHECK_HANDS", "1000"))
+VARIANTS = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
+POKERKIT = PROFILES["pokerkit"]
+
+
+def _report(failures: list[str]) -> str:
+    return f"{len(failures)} of {HANDS} hands disagree; first ones:\n" + "\n".join(failures[:3])
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_pokerkit_hands_replayed_by_us_end_with_pokerkits_stacks(code: str) -> None:
+    rng = random.Random(f"pokerkit->stud {code}")
+    failures = []
+    for _ in range(HANDS):
+        played = play_random(rng, code)
+        history = HandHistory(code, [played.ante] * len(played.stacks), played.bring_in,
+                              played.small_bet, played.big_bet, list(played.stacks),
+                              played.actions, played.finishing_stacks)
+        try:
+            ours = list(replay(history, POKERKIT).finishing_stacks)
+        except ReplayError as error:
+            failures.append(f"{error}\n  {played}")
+            continue
+        if ours != played.finishing_stacks:
+            failures.append(f"ours {ours} != PokerKit {played.finishing_stacks}\n  {played}")
+    assert not failures, _report(failures)
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_our_hands_are_accepted_by_pokerkit_with_our_stacks(code: str) -> None:
+    rng = random.Random(f"stud->pokerkit {code}")
+    failures = []
+    for _ in range(HANDS):
+        ante, bring_in, small_bet, big_bet, stacks = random_game(rng, code)
+        hand = Hand(VARIANTS[code], Stakes(ante, bring_in, small_bet, big_bet), stacks, POKERKIT,
+                    Deck.seeded(rng.getrandbits(32)))
+        while not hand.is_over:
+            hand.act(rng.choice(hand.legal_actions()))
+        actions = from_hand(hand).actions
+        try:
+            theirs = replay_strict(code, ante, bring_in, small_bet, big_bet, stacks, actions)
+        except ValueError as error:
+            failures.append(f"PokerKit refused: {error}\n  {stacks} {actions}")
+            continue
+        if theirs != hand.stacks:
+            failures.append(f"PokerKit {theirs} != ours {hand.stacks}\n  {stacks} {actions}")
+    assert not failures, _report(failures)
