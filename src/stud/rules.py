@@ -34,6 +34,8 @@ class Variant(StrEnum):
 
     @staticmethod
     def parse(text: str) -> Variant:
+        if text in _BY_NAME:
+            return _BY_NAME[text]
         codes = {"F7S": "stud", "F7S/8": "stud8", "FR": "razz"}
         name = codes.get(text, text.lower() if isinstance(text, str) else text)
         try:
@@ -42,6 +44,9 @@ class Variant(StrEnum):
             raise RulesError(
                 f"unknown variant {text!r}: use stud, stud8 or razz (PHH: F7S, F7S/8, FR)"
             ) from None
+
+
+_BY_NAME: dict[str, Variant] = {v.value: v for v in Variant}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scenarios import STAKES, amounts, hand_with, play
+from stud.cards import Deck
 from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import AntePosted, CardDealt, PotAwarded, StreetStarted
 from stud.rules import PROFILES, RulesError, Stakes, Variant
@@ -41,7 +42,7 @@ def test_seed_game_is_2_4_fixed_limit_with_a_bring_in_of_half_the_small_bet() ->
 ])
 def test_variants_are_stud_stud8_and_razz(name: str, variant: Variant) -> None:
     assert Variant.parse(name) is variant
-    assert Hand(name, STAKES, [100, 100]).variant is variant
+    assert Hand(name, STAKES, [100, 100], deck=Deck.seeded(1)).variant is variant
 
 
 def test_unknown_variant_is_refused() -> None:
@@ -51,7 +52,7 @@ def test_unknown_variant_is_refused() -> None:
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_two_to_eight_players(players: int) -> None:
-    hand = Hand("stud", STAKES, [100] * players)
+    hand = Hand("stud", STAKES, [100] * players, deck=Deck.seeded(1))
     assert hand.players == players
     assert sum(1 for e in hand.events if isinstance(e, CardDealt)) == 3 * players
 
@@ -326,3 +327,13 @@ def test_razz_bring_in_player_may_post_the_bring_in_or_complete() -> None:
     assert options(hand) == [(BRING_IN, 1), (COMPLETE, 2)]
     hand.act(Action.bring_in(1))
     assert options(hand) == [(FOLD, 0), (CALL, 1), (COMPLETE, 2)]
+
+
+def test_bring_in_player_short_of_the_small_bet_may_complete_all_in_for_less() -> None:
+    # Seat 1 has 7 after the ante: it may bring in for 5 or complete all in for 7, which is
+    # half the small bet or more and so counts as the completion (RULES.md 5, half_bet).
+    hand = hand_with("stud", SHORT_CARDS, stacks=[8, 100, 100], stakes=SHORT_STAKES)
+    assert options(hand) == [(BRING_IN, 5), (COMPLETE, 7)]
+    play(hand, "cbr 7")
+    assert hand.all_in(1)
+    assert options(hand) == [(FOLD, 0), (CALL, 7), (RAISE, 17)]

@@ -46,6 +46,10 @@ COMPLETE = "complete"
 STREET_NAMES = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street",
                 7: "seventh street"}
 
+# The hottest events are built with tuple.__new__, skipping the named tuples' Python-level
+# __new__: a hand makes dozens of them.
+_tuple = tuple.__new__
+
 DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
 
 
@@ -70,7 +74,7 @@ class Hand:
         deal_script: DealScript | None = None,
         auto_showdown: bool = True,
     ) -> None:
-        self.variant = Variant.parse(variant) if isinstance(variant, str) else variant
+        self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
         self.stakes = stakes
         self.rules = rules if rules is not None else PROFILES["standard"]
         if not 2 <= len(stacks) <= 8:
@@ -89,11 +93,13 @@ class Hand:
         self.folded: list[bool] = [False] * n
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
+        self._ups: list[list[Card]] = [[] for _ in range(n)]
         self.shown: list[bool] = [False] * n
         self._shown_count: list[int] = [0] * n
         self.mucked: list[bool] = [False] * n
         self.board: list[Card] = []
         self.events: list[Event] = []
+        self.values_memo: dict[tuple[int, int], tuple[int, int]] = {}
         self._public: list[Event] = []
         self.street = 3
         self.phase = BETTING
@@ -139,7 +145,7 @@ class Hand:
 
     def up_cards(self, seat: int) -> list[Card]:
         i = seat - 1
-        return [c for c, u in zip(self.cards[i], self.up[i], strict=True) if u] + self.board
+        return self._ups[i] + self.board
 
     def hole_cards(self, seat: int) -> list[Card]:
         """All of a seat's cards in dealing order, community card last."""
@@ -202,7 +208,7 @@ class Hand:
             self.committed[i] += amount
             if self.stacks[i] == 0:
                 self._actor_count -= 1
-            self.events.append(AntePosted(i + 1, amount, self.stacks[i] == 0))
+            self.events.append(_tuple(AntePosted, (i + 1, amount, self.stacks[i] == 0)))
 
     # ---------------------------------------------------------------- dealing
 
@@ -243,8 +249,7 @@ class Hand:
         receivers = [i for i in range(self.players) if not self.folded[i]]
         if self.street == 3:
             for up in (False, False, True):
-                for i in receivers:
-                    self._give(i, self._card_for(i), up)
+                self._deal_round(receivers, up)
             return
         need = len(receivers)
         if len(self._stub) < need + 1 and self.rules.deck_exhaustion == "reshuffle":
@@ -266,8 +271,7 @@ class Hand:
             self.board.append(card)
             self.events.append(CommunityCardDealt(self.street, card))
             return
-        for i in receivers:
-            self._give(i, self._card_for(i), up)
+        self._deal_round(receivers, up)
 
     def _community_card(self) -> Card:
         if self._script is not None:
@@ -278,10 +282,17 @@ class Hand:
             raise RulesError("the deck is exhausted: no card left for a community card")
         return self._draw()
 
-    def _give(self, i: int, card: Card, up: bool) -> None:
-        self.cards[i].append(card)
-        self.up[i].append(up)
-        self.events.append(CardDealt(i + 1, self.street, card, up))
+    def _deal_round(self, receivers: list[int], up: bool) -> None:
+        """One card to each receiver in seat order (clockwise from seat 1)."""
+        street, stub, scripted = self.street, self._stub, self._script is not None
+        cards, flags, ups, events = self.cards, self.up, self._ups, self.events
+        for i in receivers:
+            card = self._card_for(i) if scripted else stub.pop()
+            cards[i].append(card)
+            flags[i].append(up)
+            if up:
+                ups[i].append(card)
+            events.append(_tuple(CardDealt, (i + 1, street, card, up)))
 
     # ---------------------------------------------------------------- streets
 
@@ -315,7 +326,7 @@ class Hand:
         self.events.append(StreetStarted(3, actor + 1, reason))
 
     def _door(self, i: int) -> Card:
-        return next(c for c, u in zip(self.cards[i], self.up[i], strict=True) if u)
+        return self._ups[i][0]
 
     def _next_actor_after(self, i: int) -> int:
         for step in range(1, self.players + 1):
@@ -325,16 +336,17 @@ class Hand:
         raise AssertionError("no player can act")
 
     def _start_later_street(self) -> None:
-        live = [i for i in range(self.players) if not self.folded[i]]
-        ups = [self.up_cards(i + 1) if not self.folded[i] else [] for i in range(self.players)]
-        best = best_showing(self.variant, self.rules, live, ups)
+        folded, ups, board = self.folded, self._ups, self.board
+        live = [i for i in range(self.players) if not folded[i]]
+        shows = {i: showing_value(self.variant, ups[i] + board if board else ups[i]) for i in live}
+        best = best_showing(self.variant, self.rules, live, ups, shows)
         reason = "best up cards" if self.variant is not Variant.RAZZ else "lowest up cards"
         actor = best
-        if not self._can_act(best):
+        if not self.stacks[best]:
             actor = self._next_actor_after(best)
             reason += f" (seat {best + 1}, all in; next to the left acts)"
         if (self.street == 4 and self.rules.open_pair_big_bet and self.variant is not Variant.RAZZ
-                and any(showing_high([c.id for c in ups[i]]) >> 20 == 1 for i in live)):
+                and any(value >> 20 == 1 for value in shows.values())):
             self.big_allowed = True
             reason += "; open pair: the big bet is allowed"
         self.first_reason = reason
@@ -364,22 +376,28 @@ class Hand:
             if may_muck(self, i):
                 return (Action(ActionKind.SHOW), Action(ActionKind.MUCK))
             return (Action(ActionKind.SHOW),)
-        total = self.wagers[i] + self.stacks[i]
+        wager = self.wagers[i]
+        total = wager + self.stacks[i]
         if self.bring_in_pending:
-            options = [FOLD] if self.bring_in_may_fold else []
-            options.append(make_action(ActionKind.BRING_IN, min(self.stakes.bring_in, total)))
-            # PokerKit also lets a player too short for the bring-in "complete" all in.
-            if (total > self.stakes.bring_in or self.rules.pokerkit) and \
-                    self.stakes.small_bet > self.stakes.bring_in:
-                options.append(make_action(ActionKind.COMPLETE, min(self.stakes.small_bet, total)))
-            return tuple(options)
-        options = []
-        if self.current_bet > self.wagers[i]:
-            options.append(FOLD)
-            options.append(make_action(ActionKind.CALL, min(self.current_bet, total)))
+            return self._bring_in_options(total)
+        current = self.current_bet
+        if current > wager:
+            options = [FOLD, make_action(ActionKind.CALL, current if current < total else total)]
         else:
-            options.append(CHECK)
-        options.extend(self._wager_options(i, total))
+            options = [CHECK]
+        if total > current:  # not covered: the player may be able to bet or raise
+            reach = self._may_raise(i)
+            if reach:
+                options.extend(self._wager_options(i, total, reach))
+        return tuple(options)
+
+    def _bring_in_options(self, total: int) -> tuple[Action, ...]:
+        stakes = self.stakes
+        options = [FOLD] if self.bring_in_may_fold else []
+        options.append(make_action(ActionKind.BRING_IN, min(stakes.bring_in, total)))
+        # PokerKit also lets a player too short for the bring-in "complete" all in.
+        if (total > stakes.bring_in or self.rules.pokerkit) and stakes.small_bet > stakes.bring_in:
+            options.append(make_action(ActionKind.COMPLETE, min(stakes.small_bet, total)))
         return tuple(options)
 
     def _wager_kind(self) -> ActionKind:
@@ -405,25 +423,27 @@ class Hand:
             return self.stakes.small_bet
         return self.current_bet + unit
 
-    def _may_raise(self, i: int, total: int) -> bool:
+    def _may_raise(self, i: int) -> int:
+        """The most an opponent can have in on this street, when the player to act may bet or
+        raise at all (0 when not: capped, not reopened to them, or nobody could call)."""
+        if self.bets >= self.rules.max_bets and not self.uncapped:
+            return 0
         current = self.current_bet
-        if total <= current:
-            return False  # covered: calling is all this player can do
-        if not self.uncapped and self.bets >= self.rules.max_bets:
-            return False
         stacks, wagers, folded = self.stacks, self.wagers, self.folded
+        reach = 0
         for j in range(self.players):
-            if j != i and not folded[j] and stacks[j] + wagers[j] > current:
-                break
-        else:
-            return False  # nobody could call a raise
+            if j != i and not folded[j] and stacks[j] + wagers[j] > reach:
+                reach = stacks[j] + wagers[j]
+        if reach <= current:
+            return 0  # nobody could call a raise
         reopened = not self.acted[i] or self.seq_at[i] < self.raise_seq
         if self.rules.short_all_in == "half_bet":
-            return reopened
+            return reach if reopened else 0
         if current - wagers[i] < self.largest:
-            return False  # PokerKit: a short all-in cannot be raised by who it did not reopen to
-        return not (self.short_all_ins and sum(self.short_all_ins) < self.largest
-                    and not reopened)
+            return 0  # PokerKit: a short all-in cannot be raised by who it did not reopen to
+        if self.short_all_ins and sum(self.short_all_ins) < self.largest and not reopened:
+            return 0
+        return reach
 
     def _opponent_reach(self, i: int) -> int:
         """The most any opponent with chips could have in on this street."""
@@ -434,20 +454,19 @@ class Hand:
                 reach = wagers[j] + stacks[j]
         return reach
 
-    def _wager_options(self, i: int, total: int) -> list[Action]:
-        if not self._may_raise(i, total):
-            return []
+    def _wager_options(self, i: int, total: int, reach: int) -> list[Action]:
         kind = self._wager_kind()
-        reach = self._opponent_reach(i)
         if self.big_allowed and not self.big_made:
             tos = sorted({min(self._target(self.stakes.small_bet), total),
                           min(self._target(self.stakes.big_bet), total)})
         else:
-            tos = [min(self._target(self.unit), total)]
-        if (self.rules.short_all_in == "half_bet" and self.current_bet < reach < tos[-1]
-                and reach not in tos):
-            tos.append(reach)
-            tos.sort()
+            to = self._target(self.unit)
+            tos = [to if to < total else total]
+        if self.rules.short_all_in == "half_bet":
+            # Less than a full raise is allowed when it already puts every opponent all in.
+            if self.current_bet < reach < tos[-1] and reach not in tos:
+                tos.append(reach)
+                tos.sort()
         return [make_action(kind, to) for to in tos]
 
     # ---------------------------------------------------------------- acting
@@ -464,11 +483,12 @@ class Hand:
         if seat is not None and seat != i + 1:
             raise IllegalAction(seat, action, f"it is seat {i + 1}'s turn, not seat {seat}'s",
                                 self.legal_actions())
-        if not isinstance(action, Action):
-            raise IllegalAction(i + 1, action, "that is not an action", self.legal_actions())
-        legal = self.legal_actions()
-        if action not in legal and not self._accepts_between(i, action, legal):
-            raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
+        legal = self._legal or self.legal_actions()
+        if action not in legal:
+            if not isinstance(action, Action):
+                raise IllegalAction(i + 1, action, "that is not an action", legal)
+            if not self._accepts_between(i, action, legal):
+                raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
         self._legal = None
         if self.phase == SHOWDOWN:
             self._show_or_muck(i, action.kind is ActionKind.SHOW)
@@ -529,8 +549,8 @@ class Hand:
     def _record(self, i: int, action: Action, to: int, added: int = 0) -> None:
         self.acted[i] = True
         self.seq_at[i] = self.raise_seq
-        self.events.append(ActionTaken(i + 1, self.street, action, added,
-                                       not self.stacks[i] and not self.folded[i]))
+        self.events.append(_tuple(ActionTaken, (i + 1, self.street, action, added,
+                                                not self.stacks[i] and not self.folded[i])))
 
     def _fold(self, i: int) -> None:
         self.folded[i] = True
@@ -604,7 +624,8 @@ class Hand:
         if self._live_count == 1:
             self._end_betting_round()
             return
-        self._update_uncapped()
+        if not self.uncapped and self.rules.heads_up_uncapped:
+            self._update_uncapped()
         n, stacks, folded, wagers = self.players, self.stacks, self.folded, self.wagers
         current, acted, several = self.current_bet, self.acted, self._actor_count >= 2
         for step in range(1, n + 1):
@@ -639,9 +660,14 @@ class Hand:
                                              "no betting: at most one player has chips"))
 
     def _return_uncalled(self) -> None:
-        top = max(range(self.players), key=lambda k: self.committed[k])
-        others = max(self.committed[k] for k in range(self.players) if k != top)
-        extra = self.committed[top] - others
+        committed = self.committed
+        top, most, others = 0, -1, -1
+        for k, amount in enumerate(committed):
+            if amount > most:
+                top, most, others = k, amount, most
+            elif amount > others:
+                others = amount
+        extra = most - others
         if extra > 0:
             self.committed[top] -= extra
             self.wagers[top] = max(0, self.wagers[top] - extra)

@@ -35,13 +35,15 @@ def _highest_card_key(variant: Variant, up_cards: Sequence[Card]) -> int:
 
 
 def best_showing(variant: Variant, rules: Rules, players: Sequence[int],
-                 up_cards: Sequence[Sequence[Card]]) -> int:
+                 up_cards: Sequence[Sequence[Card]], values: dict[int, int] | None = None) -> int:
     """The player among ``players`` (indices in seat order) whose up cards rank best.
 
     Ties follow ``first_actor_tie``: ``seat`` takes the first clockwise from the dealer,
-    ``suit`` the tied player holding the highest card by suit.
+    ``suit`` the tied player holding the highest card by suit. ``values`` may bring the
+    players' ``showing_value`` already worked out.
     """
-    values = {p: showing_value(variant, up_cards[p]) for p in players}
+    if values is None:
+        values = {p: showing_value(variant, up_cards[p]) for p in players}
     best = max(values.values())
     tied = [p for p in players if values[p] == best]
     if len(tied) == 1 or rules.first_actor_tie == "seat":

@@ -54,7 +54,16 @@ def hand_names(hand: Hand, i: int) -> tuple[str | None, str | None]:
 
 
 def _values(hand: Hand, i: int) -> tuple[int, int]:
-    """(high, low) values; NO_LOW where the variant has no such half."""
+    """(high, low) values; NO_LOW where the variant has no such half. Remembered per hand
+    and number of cards, since the showdown asks for them again and again."""
+    key = (i, len(hand.cards[i]) + len(hand.board))
+    memo = hand.values_memo
+    if key not in memo:
+        memo[key] = _evaluate(hand, i)
+    return memo[key]
+
+
+def _evaluate(hand: Hand, i: int) -> tuple[int, int]:
     ids = _ids(hand, i)
     if hand.variant is Variant.RAZZ:
         return NO_LOW, a5_value(ids)

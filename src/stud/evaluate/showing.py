@@ -34,14 +34,27 @@ def _shape_value(ranks: Sequence[int]) -> int:
     return value
 
 
+# Every street asks for these; there are few distinct rank multisets, so remember them.
+_HIGH_MEMO: dict[tuple[int, ...], int] = {}
+_LOW_MEMO: dict[tuple[int, ...], int] = {}
+
+
 def showing_high(card_ids: Sequence[int]) -> int:
     """Strength of up cards for order of play in stud and stud hi/lo (higher acts first)."""
-    return _shape_value([c >> 2 for c in card_ids])
+    ranks = tuple(sorted([c >> 2 for c in card_ids]))
+    value = _HIGH_MEMO.get(ranks)
+    if value is None:
+        value = _HIGH_MEMO[ranks] = _shape_value(ranks)
+    return value
 
 
 def showing_low(card_ids: Sequence[int]) -> int:
     """Strength of up cards for razz (the lowest A-5 hand acts first; higher value acts first)."""
-    return (1 << 24) - _shape_value([low_rank(c) for c in card_ids])
+    ranks = tuple(sorted([low_rank(c) for c in card_ids]))
+    value = _LOW_MEMO.get(ranks)
+    if value is None:
+        value = _LOW_MEMO[ranks] = (1 << 24) - _shape_value(ranks)
+    return value
 
 
 def bring_in_key_high(card_id: int) -> int:

@@ -1,0 +1,95 @@
+"""Engine benchmark: random legal 6-player stud hands per second, ours against PokerKit.
+
+Both engines play the same kind of hand in the same run: six players with 1,000 chips, a
+1/2/5/10 game, every decision chosen uniformly among the legal ones, a fresh shuffled deck per
+hand. Rounds alternate between the engines; the medians and their ratio are reported, since
+these machines are noisy.
+
+    python bench/engine.py [--hands 2000] [--rounds 5] [--variant stud]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+import warnings
+
+from stud.cards import Deck
+from stud.engine import Hand
+from stud.rules import PROFILES, Stakes
+
+PLAYERS = 6
+STACK = 1000
+ANTE, BRING_IN, SMALL, BIG = 1, 2, 5, 10
+
+
+def ours(hands: int, seed: int, variant: str) -> float:
+    rng = random.Random(seed)
+    stakes = Stakes(ANTE, BRING_IN, SMALL, BIG)
+    rules = PROFILES["standard"]
+    stacks = [STACK] * PLAYERS
+    start = time.perf_counter()
+    for _ in range(hands):
+        hand = Hand(variant, stakes, stacks, rules, Deck.seeded(rng.getrandbits(32)))
+        while not hand.is_over:
+            hand.act(rng.choice(hand.legal_actions()))
+    return hands / (time.perf_counter() - start)
+
+
+def pokerkit(hands: int, seed: int, variant: str) -> float:
+    from pokerkit import (
+        Automation,
+        FixedLimitRazz,
+        FixedLimitSevenCardStud,
+        FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    )
+
+    game = {"stud": FixedLimitSevenCardStud,
+            "stud8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+            "razz": FixedLimitRazz}[variant]
+    automations = tuple(Automation)  # dealing, showdown and payouts automated, like ours
+    rng = random.Random(seed)
+    random.seed(seed)  # PokerKit shuffles with the global generator
+    start = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(hands):
+            state = game.create_state(automations, True, ANTE, BRING_IN, SMALL, BIG,
+                                      [STACK] * PLAYERS, PLAYERS)
+            while state.status:
+                moves = []
+                if state.can_post_bring_in():
+                    moves.append(state.post_bring_in)
+                if state.can_check_or_call():
+                    moves.append(state.check_or_call)
+                if state.can_fold():
+                    moves.append(state.fold)
+                if state.can_complete_bet_or_raise_to():
+                    moves.append(state.complete_bet_or_raise_to)
+                rng.choice(moves)()
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000, help="our hands per round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--variant", default="stud", choices=["stud", "stud8", "razz"])
+    args = parser.parse_args()
+    peer_hands = max(100, args.hands // 10)
+    mine, theirs = [], []
+    for round_ in range(args.rounds):
+        mine.append(ours(args.hands, round_, args.variant))
+        theirs.append(pokerkit(peer_hands, round_, args.variant))
+        print(f"round {round_ + 1}: stud {mine[-1]:8.0f} hands/s   "
+              f"PokerKit {theirs[-1]:6.0f} hands/s")
+    ratio = statistics.median(mine) / statistics.median(theirs)
+    print(f"median: stud {statistics.median(mine):.0f} hands/s, PokerKit "
+          f"{statistics.median(theirs):.0f} hands/s, ratio {ratio:.1f}x "
+          f"({args.variant}, {PLAYERS} players, random legal play)")
+
+
+if __name__ == "__main__":
+    main()
