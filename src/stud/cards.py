@@ -67,7 +67,7 @@ class Suit(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card. Build with ``Card.parse`` or ``Card.from_id``; both return the interned card."""
+    """One playing card. ``Card.parse`` and ``Card.from_id`` return the interned card."""
 
     id: int
 
@@ -89,7 +89,8 @@ class Card:
     def parse(text: str) -> Card:
         """Parse two characters, rank then suit: ``"As"``, ``"Td"``, ``"2c"``."""
         if not isinstance(text, str) or len(text) != 2:
-            raise CardError(f"bad card {text!r}: a card is two characters, rank then suit, like 'As'")
+            raise CardError(
+                f"bad card {text!r}: a card is two characters, rank then suit, like 'As'")
         rank_char, suit_char = text[0].upper(), text[1].lower()
         rank = RANK_CHARS.find(rank_char)
         if rank < 0:

@@ -62,7 +62,8 @@ class Stakes:
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise RulesError(f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
+                raise RulesError(
+                    f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
         if self.small_bet <= 0:
             raise RulesError("stakes: small_bet must be at least 1")
         if self.bring_in <= 0:
@@ -142,7 +143,8 @@ class Rules:
         """These rules with some policies changed; the name becomes "custom" unless given."""
         unknown = set(policies) - set(POLICIES) - {"name"}
         if unknown:
-            raise RulesError(f"rules: unknown policy {sorted(unknown)[0]!r}; known: {', '.join(POLICIES)}")
+            raise RulesError(f"rules: unknown policy {sorted(unknown)[0]!r}; "
+                             f"known: {', '.join(POLICIES)}")
         if "name" not in policies and any(getattr(self, k) != v for k, v in policies.items()):
             policies["name"] = "custom" if self.name != "pokerkit" else "pokerkit-custom"
         return dataclasses.replace(self, **policies)  # type: ignore[arg-type]

@@ -189,9 +189,23 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
     write("Stacks: " + ", ".join(f"{name(k + 1)} {s}" for k, s in enumerate(hand.stacks)))
 
 
+_SECOND_PERSON = {"posts": "post", "brings": "bring", "calls": "call", "checks": "check",
+                  "folds": "fold", "bets": "bet", "raises": "raise", "completes": "complete",
+                  "shows": "show", "mucks": "muck", "wins": "win", "is": "are", "to": "to"}
+
+
+def _second_person(line: str) -> str:
+    """ "You calls 2" -> "You call 2": the text history speaks of seats in the third person."""
+    if not line.startswith("You "):
+        return line
+    verb, _, rest = line[4:].partition(" ")
+    line = f"You {_SECOND_PERSON.get(verb, verb)} {rest}".rstrip()
+    return line.replace(" and is all in", " and are all in")
+
+
 def _show_log(hand: Hand, me: int, start: int, name: Callable[[int], str],
               write: Callable[[str], None]) -> int:
     events = hand.view(me).events
     for line in text_history(list(events[start:]), name):
-        write("  " + line)
+        write("  " + _second_person(line))
     return len(events)

@@ -67,6 +67,18 @@ def random_game(rng: random.Random, variant: str) -> tuple[int, int, int, int, l
 def play_random(rng: random.Random, variant: str) -> OracleHand:
     """A hand of PokerKit's, random legal decisions, written as PHH action lines."""
     ante, bring_in, small_bet, big_bet, stacks = random_game(rng, variant)
+    # PokerKit shuffles (and reshuffles) with the global generator: seed it from ours for the
+    # whole hand, so that a test is repeatable.
+    saved = random.getstate()
+    random.seed(rng.getrandbits(64))
+    try:
+        return _play(rng, variant, ante, bring_in, small_bet, big_bet, stacks)
+    finally:
+        random.setstate(saved)
+
+
+def _play(rng: random.Random, variant: str, ante: int, bring_in: int, small_bet: int,
+          big_bet: int, stacks: list[int]) -> OracleHand:
     state = new_state(variant, ante, bring_in, small_bet, big_bet, stacks)
     actions: list[str] = []
     with warnings.catch_warnings():

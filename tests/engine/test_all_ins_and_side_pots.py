@@ -380,6 +380,18 @@ def test_uncalled_part_of_a_bet_is_returned_before_the_showdown() -> None:
     assert hand.stacks == [78, 54, 90]
 
 
+def test_uncalled_part_is_what_no_other_player_matched_folded_chips_included() -> None:
+    # Seat 1 bets 20, seat 2 calls all in for 12, seat 3 raises to 40 and seat 1 folds: seat 3
+    # gets back the 20 that nobody matched; seat 1's folded 20 stays in the pots.
+    hand = at_fourth([100, 22, 100], trips="JAT")
+    play(hand, "cbr 20", "c", "cbr 40", "f")
+    assert hand.is_over
+    assert UncalledReturned(3, 20) in hand.events
+    # Main pot 3 x 22 to seat 2's aces; side pot 8 + 8 (seats 1 and 3) to seat 3 alone.
+    assert pots_awarded(hand) == [(1, 16, ((3, 16),)), (0, 66, ((2, 66),))]
+    assert hand.stacks == [70, 66, 86]
+
+
 # ------------------------------------------------------------------ side pots
 
 

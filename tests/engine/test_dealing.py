@@ -10,7 +10,6 @@ import random
 import secrets
 
 from scenarios import STAKES
-
 from stud.cards import CARDS, Card, Deck
 from stud.engine import ActionKind, Hand
 from stud.engine.events import (

@@ -34,7 +34,7 @@ def refused(hand: Hand, action: object, seat: int | None = None) -> IllegalActio
     events = list(hand.events)
     legal = hand.legal_actions()
     with pytest.raises(IllegalAction) as caught:
-        hand.act(action, seat) if seat is not None else hand.act(action)  # type: ignore[arg-type]
+        hand.act(action, seat)  # type: ignore[arg-type]
     error = caught.value
     assert snapshot(hand) == before
     assert hand.events == events

@@ -4,8 +4,8 @@ settable on its own."""
 from __future__ import annotations
 
 import pytest
-from scenarios import STAKES, hand_with, play
 
+from scenarios import STAKES, hand_with, play
 from stud.cards import Deck
 from stud.engine import ActionKind, Hand
 from stud.engine.events import CommunityCardDealt, PotAwarded, StubReshuffled

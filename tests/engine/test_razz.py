@@ -7,7 +7,6 @@ No qualifier, pairs are bad, straights and flushes do not count; the highest up 
 from __future__ import annotations
 
 from scenarios import amounts, hand_with, play
-
 from stud.engine import ActionKind, Hand
 from stud.engine.events import HandMucked, HandShown, PotAwarded, StreetStarted
 
@@ -22,9 +21,9 @@ def check_down(hand: Hand) -> Hand:
     return hand
 
 
-def awards(hand: Hand) -> list[tuple[int, str, dict[int, int], str]]:
-    return [(e.amount, e.half, dict(e.shares), e.hand) for e in hand.events
-            if isinstance(e, PotAwarded)]
+def awards(hand: Hand) -> list[tuple[int, dict[int, int], str]]:
+    """Each pot: its amount, who won how much, with what (a razz pot has no halves)."""
+    return [(e.amount, dict(e.shares), e.hand) for e in hand.events if isinstance(e, PotAwarded)]
 
 
 def showdown_log(hand: Hand) -> list[tuple[str, int]]:
@@ -39,14 +38,14 @@ def test_razz_best_a5_low_wins_the_whole_pot():
     # 5-4-3-2-A beats 6-4-3-2-A. Seat 2 shows first: its Q-high up cards are the lowest.
     hand = check_down(hand_with("razz", {1: "5c 4d 3h 2s Ac Kd Kh", 2: "6c 4c 3d 2d Ad Qs Qh"}))
     assert showdown_log(hand) == [("show", 2), ("show", 1)]
-    assert awards(hand) == [(4, "low", {1: 4}, "5-4-3-2-A low")]
+    assert awards(hand) == [(4, {1: 4}, "5-4-3-2-A low")]
     assert hand.stacks == [102, 98]
 
 
 def test_razz_has_no_qualifier():
     # 9-7-5-3-2 against T-8-6-4-3: no eight-or-better needed, the nine low takes it all.
     hand = check_down(hand_with("razz", {1: "9c 7d 5h 3s 2c Kd Kh", 2: "Tc 8d 6h 4s 3c Qd Qh"}))
-    assert awards(hand) == [(4, "low", {1: 4}, "9-7-5-3-2 low")]
+    assert awards(hand) == [(4, {1: 4}, "9-7-5-3-2 low")]
     assert hand.stacks == [102, 98]
 
 
@@ -64,12 +63,12 @@ def test_razz_pairs_are_bad():
 def test_razz_straights_and_flushes_do_not_count():
     # A-2-3-4-5 of hearts is a straight flush for high, and the best razz hand.
     hand = check_down(hand_with("razz", {1: "Ah 2h 3h 4h 5h Kd Kc", 2: "Ac 2c 3c 4c 6d Qd Qs"}))
-    assert awards(hand) == [(4, "low", {1: 4}, "5-4-3-2-A low")]
+    assert awards(hand) == [(4, {1: 4}, "5-4-3-2-A low")]
 
 
 def test_razz_ties_split_the_pot():
     hand = check_down(hand_with("razz", {1: "Ac 2c 3d 4c 6d Kd Kh", 2: "Ad 2d 3c 4d 6c Qd Qh"}))
-    assert awards(hand) == [(4, "low", {1: 2, 2: 2}, "6-4-3-2-A low")]
+    assert awards(hand) == [(4, {1: 2, 2: 2}, "6-4-3-2-A low")]
 
 
 # ---------------------------------------------------------------- bring-in and order of play

@@ -4,7 +4,6 @@ seven, split pots and odd chips, and no button."""
 from __future__ import annotations
 
 from scenarios import STAKES, hand_with, play
-
 from stud.cards import Card, Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import (
@@ -16,6 +15,7 @@ from stud.engine.events import (
     StreetStarted,
 )
 from stud.history.phh import dumps, from_hand
+from stud.history.text import text_history
 from stud.rules import PROFILES, Variant
 from stud.table import Table
 
@@ -41,8 +41,9 @@ def showdown_log(hand: Hand) -> list[tuple[str, int]]:
             if isinstance(e, HandShown | HandMucked)]
 
 
-def awards(hand: Hand) -> list[tuple[int, str, dict[int, int]]]:
-    return [(e.amount, e.half, dict(e.shares)) for e in hand.events if isinstance(e, PotAwarded)]
+def awards(hand: Hand) -> list[tuple[int, dict[int, int]]]:
+    """Each pot: its amount and who won how much (stud and razz pots have no halves)."""
+    return [(e.amount, dict(e.shares)) for e in hand.events if isinstance(e, PotAwarded)]
 
 
 # Seat 2 shows the best up cards (a pair of aces); seat 3 holds the best hand (three tens).
@@ -85,7 +86,7 @@ def test_last_raiser_on_seventh_street_shows_first_then_clockwise():
         hand.act(SHOW)
     assert order == [1, 2, 3]
     assert showdown_log(hand) == [("show", 1), ("show", 2), ("show", 3)]
-    assert awards(hand) == [(30, "high", {3: 30})]
+    assert awards(hand) == [(30, {3: 30})]
     assert hand.stacks == [90, 90, 120]
 
 
@@ -159,6 +160,10 @@ def test_mucked_cards_never_appear_in_any_public_view_or_history():
         for card in cards:
             assert str(card) not in text
     assert "p3 sm ThTd4sTc6h5d8h" in public.actions
+    lines = "\n".join(text_history(hand.public_events()))
+    for cards in hidden.values():
+        for card in cards:
+            assert str(card) not in lines
 
 
 # ---------------------------------------------------------------- all in: hands turned up
@@ -183,7 +188,7 @@ def test_all_in_with_no_more_betting_turns_up_all_live_hands():
     assert not any(isinstance(e, HandMucked) for e in hand.events)
     assert [e.first for e in hand.events if isinstance(e, StreetStarted)] == [1, None, None,
                                                                             None, None]
-    assert awards(hand) == [(10, "high", {2: 10})]
+    assert awards(hand) == [(10, {2: 10})]
     assert hand.stacks == [0, 105]
 
 
@@ -220,14 +225,14 @@ def test_best_five_of_seven_wins():
     shown = {e.seat: e.high for e in hand.events if isinstance(e, HandShown)}
     assert showdown_log(hand) == [("show", 2), ("show", 1)]
     assert shown == {2: "Two Pair, Queens and Threes", 1: "Flush, King high"}
-    assert awards(hand) == [(4, "high", {1: 4})]
+    assert awards(hand) == [(4, {1: 4})]
     assert hand.stacks == [102, 98]
 
 
 def test_equal_hands_split_the_pot_equally():
     hand = check_down(hand_with("stud", {1: "As Ks Qd Jd 9c 4h 2h",
                                          2: "Ah Kh Qc Jc 9d 4s 2s"}))
-    assert awards(hand) == [(4, "high", {1: 2, 2: 2})]
+    assert awards(hand) == [(4, {1: 2, 2: 2})]
     assert hand.stacks == [100, 100]
 
 
@@ -240,7 +245,7 @@ def test_odd_chip_suit_goes_to_highest_card_by_suit():
     hand = hand_with("stud", ODD, rules=SUIT)
     play(hand, "b", "c", "f")
     check_down(hand)
-    assert awards(hand) == [(5, "high", {2: 3, 1: 2})]
+    assert awards(hand) == [(5, {2: 3, 1: 2})]
     assert hand.stacks == [100, 101, 99]
 
 
@@ -248,7 +253,7 @@ def test_odd_chip_seat_goes_to_first_clockwise_from_the_dealer():
     hand = hand_with("stud", ODD, rules=SEAT)
     play(hand, "b", "c", "f")
     check_down(hand)
-    assert awards(hand) == [(5, "high", {1: 3, 2: 2})]
+    assert awards(hand) == [(5, {1: 3, 2: 2})]
     assert hand.stacks == [101, 100, 99]
 
 
@@ -259,7 +264,7 @@ def test_odd_chip_suit_looks_only_at_the_five_card_hand():
                               3: "3h 4h As"}, rules=SUIT)
     play(hand, "b", "c", "f")
     check_down(hand)
-    assert awards(hand) == [(5, "high", {2: 3, 1: 2})]
+    assert awards(hand) == [(5, {2: 3, 1: 2})]
 
 
 def test_odd_chip_suit_in_a_low_split_goes_to_lowest_card_by_suit():
@@ -269,12 +274,12 @@ def test_odd_chip_suit_in_a_low_split_goes_to_lowest_card_by_suit():
                               3: "9h 9s 2h"}, rules=SUIT)
     play(hand, "b", "c", "f")
     check_down(hand)
-    assert awards(hand) == [(5, "low", {2: 3, 1: 2})]
+    assert awards(hand) == [(5, {2: 3, 1: 2})]
     hand = hand_with("razz", {1: "Ad 2c 3d 4c 5d Qh Qs", 2: "Ac 2d 3c 4d 5c Jh Js",
                               3: "9h 9s 2h"}, rules=SEAT)
     play(hand, "b", "c", "f")
     check_down(hand)
-    assert awards(hand) == [(5, "low", {1: 3, 2: 2})]
+    assert awards(hand) == [(5, {1: 3, 2: 2})]
 
 
 # ---------------------------------------------------------------- no button

@@ -4,7 +4,6 @@ down cards and everybody's up cards; the public view shows no down card until it
 from __future__ import annotations
 
 from scenarios import hand_with, play
-
 from stud.cards import parse_cards
 from stud.engine import Action, ActionKind
 from stud.engine.events import CardDealt

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from scenarios import STAKES, hand_with, play
 
+from scenarios import STAKES, hand_with, play
 from stud.cards import Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import (
@@ -225,9 +225,12 @@ def test_history_records_shown_and_mucked_hands():
 
 def test_history_records_each_pot_with_its_winners_amounts_and_hand():
     hand = contested_hand()
-    assert [e for e in hand.events if isinstance(e, PotAwarded)] == [
-        PotAwarded(0, 4, "high", ((1, 4),), "Flush, King high")]
-    assert "Seat 1 wins 4 from the main pot with Flush, King high" in text_history(hand.events)
+    assert [(e.index, e.amount, e.shares, e.hand) for e in hand.events
+            if isinstance(e, PotAwarded)] == [(0, 4, ((1, 4),), "Flush, King high")]
+    wins = [line for line in text_history(hand.events) if " wins " in line]
+    assert len(wins) == 1
+    assert wins[0].startswith("Seat 1 wins 4 from the main pot")
+    assert wins[0].endswith(" with Flush, King high")
 
 
 def test_history_records_side_pots_separately():
@@ -248,15 +251,18 @@ def test_history_names_the_winning_hand_when_the_others_muck():
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]
     assert [(e.amount, dict(e.shares)) for e in awards] == [(40, {2: 40})]
     assert awards[0].hand == "Three of a Kind, Kings"
-    assert "Seat 2 wins 40 from the main pot with Three of a Kind, Kings" in \
-        text_history(hand.events)
+    wins = [line for line in text_history(hand.events) if " wins " in line]
+    assert len(wins) == 1
+    assert wins[0].startswith("Seat 2 wins 40 from the main pot")
+    assert wins[0].endswith(" with Three of a Kind, Kings")
 
 
 def test_stud8_history_records_high_and_low_parts_separately():
     hand = quarter_hand()
-    assert [e for e in hand.events if isinstance(e, PotAwarded)] == [
-        PotAwarded(0, 6, "high", ((1, 6),), "Full House, Kings over Queens"),
-        PotAwarded(0, 6, "low", ((3, 3), (2, 3)), "6-4-3-2-A low"),
+    assert [(e.index, e.amount, e.half, dict(e.shares), e.hand) for e in hand.events
+            if isinstance(e, PotAwarded)] == [
+        (0, 6, "high", {1: 6}, "Full House, Kings over Queens"),
+        (0, 6, "low", {2: 3, 3: 3}, "6-4-3-2-A low"),
     ]
     text = text_history(hand.events)
     assert "Seat 1 wins 6 from the main pot (high) with Full House, Kings over Queens" in text
@@ -278,11 +284,16 @@ def test_history_uses_the_phh_variant_codes():
 
 
 def test_history_records_a_community_card_as_d_db():
-    actions = from_hand(community_hand()).actions
+    hand = community_hand()
+    # The community card is face up: the public history shows it too.
+    assert "d db As" in from_hand(hand, viewer=None).actions
+    actions = from_hand(hand).actions
     assert "d db As" in actions
     at = actions.index("d db As")
-    assert actions[at - 1] == "d dh p8 Ah"  # after sixth street's cards and its betting round
-    assert actions[at - 9:at - 1] == ["p8 cc"] + [f"p{s} cc" for s in range(1, 8)]
+    # After sixth street's cards and betting round (seat 8 first), before seventh street's.
+    assert actions[at - 9] == "d dh p8 Ah"
+    assert actions[at - 8:at] == ["p8 cc"] + [f"p{s} cc" for s in range(1, 8)]
+    assert actions[at + 1:at + 9] == ["p8 cc"] + [f"p{s} cc" for s in range(1, 8)]
     assert not [a for a in actions[at:] if a.startswith("d dh")]
 
 
@@ -363,3 +374,15 @@ def test_public_phh_replays_to_the_same_finishing_stacks(name):
     history = loads(dumps(from_hand(hand, viewer=None)))
     result = replay(history, history.rules())
     assert list(result.finishing_stacks) == hand.stacks == history.finishing_stacks
+
+
+@pytest.mark.parametrize("name", ["main", "quarter", "side_pot"])
+def test_replay_accepts_show_and_muck_lines_in_the_order_written(name):
+    hand = HANDS[name]()
+    history = from_hand(hand)
+    shows = [a for a in history.actions if " sm" in a]
+    assert len(shows) >= 2
+    rest = [a for a in history.actions if " sm" not in a]
+    history.actions = rest + list(reversed(shows))
+    result = replay(loads(dumps(history)), history.rules())
+    assert list(result.finishing_stacks) == hand.stacks

@@ -19,7 +19,8 @@ from stud.rules import Variant
 
 
 def high_strength(cards: list[Card]) -> float:
-    """0..1 for a high hand in progress: pairs by rank, trips, two pair, flush and straight draws."""
+    """0..1 for a high hand in progress: pairs by rank, trips, two pair, flush and straight
+    draws."""
     ranks = Counter(c.rank for c in cards)
     counts = sorted(ranks.values(), reverse=True)
     top_pair = max((r for r, n in ranks.items() if n >= 2), default=-1)

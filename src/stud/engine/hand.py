@@ -36,7 +36,6 @@ from stud.engine.events import (
 from stud.engine.order import best_showing, bring_in_player, showing_value
 from stud.engine.showdown import award_pots, can_win, hand_names, may_muck, showdown_order
 from stud.engine.view import HandView, make_view, visible_events
-from stud.evaluate.showing import showing_high
 from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant
 
 BETTING = "betting"
@@ -58,9 +57,9 @@ class Hand:
 
     ``deal_script`` (for replaying a history, or setting up a scenario) maps ``(street, seat)``
     to the cards that seat is dealt on that street, ``None`` for a card not known, and
-    ``(street, 0)`` to a community card; every other card comes from the deck. With ``auto_showdown`` (the default) the engine shows
-    each hand that can still win and mucks the rest; without it, the players in showdown order
-    choose ``show`` or ``muck``.
+    ``(street, 0)`` to a community card; every other card comes from the deck. With
+    ``auto_showdown`` (the default) the engine shows each hand that can still win and mucks the
+    rest; without it, the players in showdown order choose ``show`` or ``muck``.
     """
 
     def __init__(
@@ -219,7 +218,19 @@ class Hand:
         for k in range(len(stub) - 1, -1, -1):
             if stub[k] not in self._reserved:
                 return stub.pop(k)
+        if self.rules.deck_exhaustion == "reshuffle" and stub:
+            # Every card left is named later; the one named last will come back in the reshuffle.
+            latest = self._latest_scripted_street()
+            return stub.pop(max(range(len(stub)), key=lambda k: latest.get(stub[k], 0)))
         raise RulesError("the deck has no card left that the history does not name")
+
+    def _latest_scripted_street(self) -> dict[Card, int]:
+        latest: dict[Card, int] = {}
+        for (street, _), cards in (self._script or {}).items():
+            for card in cards:
+                if card is not None:
+                    latest[card] = max(latest.get(card, 0), street)
+        return latest
 
     def _take(self, card: Card) -> Card:
         """A card the script names, out of the stub."""
@@ -462,8 +473,9 @@ class Hand:
         else:
             to = self._target(self.unit)
             tos = [to if to < total else total]
-        if self.rules.short_all_in == "half_bet":
-            # Less than a full raise is allowed when it already puts every opponent all in.
+        if not self.rules.pokerkit:
+            # Less than a full raise is allowed when it already puts every opponent all in
+            # (RULES.md 5; PokerKit does not allow it).
             if self.current_bet < reach < tos[-1] and reach not in tos:
                 tos.append(reach)
                 tos.sort()
@@ -691,6 +703,8 @@ class Hand:
         self.events.append(HandShown(i + 1, tuple(self.cards[i]), high, low))
 
     def _start_showdown(self) -> None:
+        if any(not self.folded[i] and not self.stacks[i] for i in range(self.players)):
+            self._turn_up_all()  # a player is all in: every live hand is turned up
         self.phase = SHOWDOWN
         self._showdown_queue = [i for i in showdown_order(self, self.last_aggressor)
                                 if not self.shown[i] or self._shown_count[i] < len(self.cards[i])]
@@ -741,7 +755,8 @@ class Hand:
         return make_view(self, seat)
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act"
+        state = ("over" if self.is_over
+                 else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act")
         return f"<Hand {self.variant.value} {self.players} players, {state}>"
 
 

@@ -44,3 +44,25 @@ def split(amount: int, winners_by_priority: Sequence[int]) -> list[tuple[int, in
     count = len(winners_by_priority)
     share, odd = divmod(amount, count)
     return [(w, share + (1 if k < odd else 0)) for k, w in enumerate(winners_by_priority)]
+
+
+def split_odd_to_first(amount: int, winners_by_priority: Sequence[int]) -> list[tuple[int, int]]:
+    """Equal shares with every odd chip to the first winner, as PokerKit 0.7 splits."""
+    share, odd = divmod(amount, len(winners_by_priority))
+    return [(w, share + (odd if k == 0 else 0)) for k, w in enumerate(winners_by_priority)]
+
+
+def pots_so_far(committed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]
+                ) -> list[int]:
+    """Main and side pots as a table shows them mid-hand: a side pot starts only at an all-in
+    player's level; bets not yet called sit in the last pot."""
+    levels = sorted({committed[i] for i in range(len(committed)) if live[i] and all_in[i]})
+    amounts: list[int] = []
+    previous = 0
+    for level in levels:
+        amounts.append(sum(min(c, level) - min(c, previous) for c in committed))
+        previous = level
+    rest = sum(max(0, c - previous) for c in committed)
+    if rest or not amounts:
+        amounts.append(rest)
+    return [a for a in amounts if a] or [0]

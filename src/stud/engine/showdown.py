@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from stud.engine.events import PotAwarded
 from stud.engine.order import best_showing
-from stud.engine.pots import Pot, build_pots, split
+from stud.engine.pots import Pot, build_pots, split, split_odd_to_first
 from stud.evaluate.high import high_value
 from stud.evaluate.low import NO_LOW, a5_value, low8_value, low_rank
 from stud.evaluate.names import a5_name, high_name, low8_name
@@ -145,7 +145,8 @@ def award_pots(hand: Hand) -> list[PotAwarded]:
         return _award_as_pokerkit(hand)
     pots = _pots(hand)
     events: list[PotAwarded] = []
-    contested = {i for pot in pots if len(pot.eligible) > 1 for i in pot.eligible}
+    contested = {i for pot in pots if len(pot.eligible) > 1 or hand.shown[pot.eligible[0]]
+                 for i in pot.eligible}
     values = {i: _values(hand, i) for i in contested}
     highs = {i: v[0] for i, v in values.items()}
     lows = {i: v[1] for i, v in values.items()}
@@ -161,17 +162,17 @@ def award_pots(hand: Hand) -> list[PotAwarded]:
 
 def _split_pot(hand: Hand, pot: Pot, highs: dict[int, int], lows: dict[int, int]
                ) -> list[tuple[str, int, list[tuple[int, int]], str]]:
-    if len(pot.eligible) == 1:
+    if len(pot.eligible) == 1 and not hand.shown[pot.eligible[0]]:
         return [("all", pot.amount, [(pot.eligible[0], pot.amount)], "uncontested")]
     variant = hand.variant
     if variant is Variant.STUD:
         winners = _winners(pot.eligible, highs)
         order = _by_priority(hand, winners, "high", highs)
-        return [("high", pot.amount, split(pot.amount, order), high_name(highs[winners[0]]))]
+        return [("all", pot.amount, split(pot.amount, order), high_name(highs[winners[0]]))]
     if variant is Variant.RAZZ:
         winners = _winners(pot.eligible, lows)
         order = _by_priority(hand, winners, "low", lows)
-        return [("low", pot.amount, split(pot.amount, order), a5_name(lows[winners[0]]))]
+        return [("all", pot.amount, split(pot.amount, order), a5_name(lows[winners[0]]))]
     high_winners = _winners(pot.eligible, highs)
     high_order = _by_priority(hand, high_winners, "high", highs)
     high_label = high_name(highs[high_winners[0]])
@@ -198,12 +199,13 @@ def _award_as_pokerkit(hand: Hand) -> list[PotAwarded]:
 
     Hands that can win nothing are killed first and leave every pot. A hi/lo pot is halved
     whenever any remaining hand has a low, even a side pot where no eligible hand has one; that
-    low half then goes to all of the pot's players alike. Odd chips follow ``odd_chip``.
+    low half then goes to all of the pot's players alike. Every odd chip of a split goes to the
+    first winner in ``odd_chip`` order.
     """
     in_showdown = [_in_showdown(hand, i) for i in range(hand.players)]
     contenders = [i for i in range(hand.players) if in_showdown[i]]
     values = {i: _values(hand, i) for i in contenders} if len(contenders) > 1 else {}
-    halves = [("high", 0)] if hand.variant is not Variant.RAZZ else [("low", 1)]
+    halves = [("all", 0)] if hand.variant is not Variant.RAZZ else [("all", 1)]
     if len(contenders) > 1:
         pots = build_pots(hand.committed, in_showdown)
         winners_somewhere: set[int] = set()
@@ -217,6 +219,8 @@ def _award_as_pokerkit(hand: Hand) -> list[PotAwarded]:
         if hand.variant is Variant.STUD8 and any(values[i][1] != NO_LOW
                                                  for i in winners_somewhere):
             halves = [("high", 0), ("low", 1)]
+        elif hand.variant is Variant.STUD8:
+            halves = [("high", 0)]
     else:
         live = in_showdown
     events: list[PotAwarded] = []
@@ -234,14 +238,15 @@ def _award_as_pokerkit(hand: Hand) -> list[PotAwarded]:
                 scored = [v for v in hands.values() if v != NO_LOW]
                 best = max(scored) if scored else NO_LOW
                 winners = [i for i in pot.eligible if hands[i] == best]
-                order = _by_priority(hand, winners, half, {i: hands[i] for i in winners})
+                order = _by_priority(hand, winners, "low" if k else "high",
+                                     {i: hands[i] for i in winners})
                 if best == NO_LOW:
                     name = "no low"
                 elif hand.variant is Variant.RAZZ:
                     name = a5_name(best)
                 else:
                     name = high_name(best) if k == 0 else low8_name(best)
-                parts.append((half, amount, split(amount, order), name))
+                parts.append((half, amount, split_odd_to_first(amount, order), name))
         for half, amount, shares, name in parts:
             for seat_index, chips in shares:
                 hand.stacks[seat_index] += chips

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from stud.cards import Card
 from stud.engine.actions import Action
 from stud.engine.events import CardDealt, Event, HandShown
-from stud.engine.pots import build_pots
+from stud.engine.pots import pots_so_far
 from stud.rules import Rules, Stakes, Variant
 
 if TYPE_CHECKING:
@@ -79,12 +79,13 @@ class HandView:
 
     @property
     def pots(self) -> tuple[int, ...]:
-        """Main pot and side pots as they stand (empty once the hand is over)."""
+        """Main pot, then side pots, as they stand (empty once the hand is over)."""
         if self.is_over:
             return ()
         committed = [p.committed for p in self.players]
         live = [not p.folded for p in self.players]
-        return tuple(pot.amount for pot in build_pots(committed, live))
+        all_in = [p.all_in for p in self.players]
+        return tuple(pots_so_far(committed, live, all_in))
 
 
 def _visible(card: Card, up: bool, owner: int, viewer: int | None, shown: bool) -> Card | None:

@@ -77,7 +77,8 @@ class HandHistory:
             if not isinstance(name, str):
                 raise PHHError(f"_rules: a profile name, not {name!r}")
             base = profile(name) if name in PROFILES else profile("standard")
-            changes = {p: self.fields[f"_rule_{p}"] for p in POLICIES if f"_rule_{p}" in self.fields}
+            changes = {p: self.fields[f"_rule_{p}"] for p in POLICIES
+                       if f"_rule_{p}" in self.fields}
             return base.with_policies(**changes) if changes else base
         except RulesError as error:
             raise PHHError(str(error)) from None
