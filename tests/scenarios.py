@@ -77,3 +77,32 @@ def play(hand: Hand, *moves: str) -> Hand:
 def amounts(hand: Hand, kind: ActionKind) -> list[int]:
     """The legal "to" amounts of one kind of action for the player to act."""
     return [a.to for a in hand.legal_actions() if a.kind is kind]
+
+
+def options(hand: Hand) -> list[tuple[ActionKind, int]]:
+    """The legal actions of the player to act, as (kind, to) pairs."""
+    return [(a.kind, a.to) for a in hand.legal_actions()]
+
+
+def to_street(hand: Hand, street: int) -> Hand:
+    """Bring in, call it, and check until ``street`` begins."""
+    while hand.street < street:
+        kinds = {a.kind for a in hand.legal_actions()}
+        play(hand, "b" if ActionKind.BRING_IN in kinds else "c" if ActionKind.CALL in kinds
+             else "k")
+    assert hand.street == street
+    return hand
+
+
+def passive(hand: Hand, fold_on_third: tuple[int, ...] = ()) -> Hand:
+    """Bring in, call and check to the end; seats in ``fold_on_third`` fold when they may."""
+    while not hand.is_over:
+        kinds = {a.kind: a for a in hand.legal_actions()}
+        if hand.street == 3 and hand.to_act in fold_on_third and ActionKind.FOLD in kinds:
+            hand.act(kinds[ActionKind.FOLD])
+            continue
+        for kind in (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW):
+            if kind in kinds:
+                hand.act(kinds[kind])
+                break
+    return hand

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from pokerkit import Automation, FixedLimitSevenCardStud
 
-from scenarios import hand_with, play
+from scenarios import hand_with, options, play
 from stud.engine import Action, ActionKind, Hand, IllegalAction
 from stud.engine.events import ActionTaken, HandShown, PotAwarded, UncalledReturned
 from stud.rules import PROFILES, Rules, Stakes
@@ -38,8 +38,6 @@ def cards(trips: str) -> dict[int, str]:
     return out
 
 
-def options(hand: Hand) -> list[tuple[ActionKind, int]]:
-    return [(a.kind, a.to) for a in hand.legal_actions()]
 
 
 def tos(hand: Hand) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenarios import hand_with, play
+from scenarios import hand_with, options, play, to_street
 from stud.engine import ActionKind, Hand
 from stud.rules import PROFILES, Rules
 
@@ -20,8 +20,6 @@ BOARDS = ["2c 4c 9h Td 5h 6h 7h", "Jc Tc Kc 2d 5d 6d 7d", "8c 7c 3c Qs 5s 6s 8s"
           "Ac 3d 4h 6c 9s Ts Js"]
 
 
-def options(hand: Hand) -> list[tuple[ActionKind, int]]:
-    return [(a.kind, a.to) for a in hand.legal_actions()]
 
 
 def deal(players: int, stacks: list[int] | None = None,
@@ -29,13 +27,6 @@ def deal(players: int, stacks: list[int] | None = None,
     return hand_with("stud", dict(enumerate(BOARDS[:players], 1)), stacks=stacks, rules=rules)
 
 
-def to_street(hand: Hand, street: int) -> Hand:
-    """Bring in, call it, and check until ``street`` begins."""
-    while hand.street < street:
-        kinds = {a.kind for a in hand.legal_actions()}
-        play(hand, "b" if ActionKind.BRING_IN in kinds else "c" if CALL in kinds else "k")
-    assert hand.street == street
-    return hand
 
 
 def raise_steps(hand: Hand, unit: int, times: int, start: int = 0) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenarios import STAKES, amounts, hand_with, play
+from scenarios import STAKES, amounts, hand_with, options, play
 from stud.cards import Deck
 from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import AntePosted, CardDealt, PotAwarded, StreetStarted
@@ -18,8 +18,6 @@ FOLD, CALL, BRING_IN, COMPLETE, RAISE = (ActionKind.FOLD, ActionKind.CALL, Actio
                                           ActionKind.COMPLETE, ActionKind.RAISE)
 
 
-def options(hand: Hand) -> list[tuple[ActionKind, int]]:
-    return [(a.kind, a.to) for a in hand.legal_actions()]
 
 
 def first_street_event(hand: Hand, street: int) -> StreetStarted:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 import secrets
 
-from scenarios import STAKES
+from scenarios import STAKES, passive
 from stud.cards import CARDS, Card, Deck
-from stud.engine import ActionKind, Hand
+from stud.engine import Hand
 from stud.engine.events import (
     CardBurned,
     CardDealt,
@@ -26,18 +26,6 @@ COMMUNITY = STANDARD.with_policies(deck_exhaustion="community")
 RESHUFFLE = STANDARD.with_policies(deck_exhaustion="reshuffle")
 
 
-def passive(hand: Hand, fold_on_third: tuple[int, ...] = ()) -> Hand:
-    """Bring in, call and check to the end; seats in ``fold_on_third`` fold when they may."""
-    while not hand.is_over:
-        kinds = {a.kind: a for a in hand.legal_actions()}
-        if hand.street == 3 and hand.to_act in fold_on_third and ActionKind.FOLD in kinds:
-            hand.act(kinds[ActionKind.FOLD])
-            continue
-        for kind in (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW):
-            if kind in kinds:
-                hand.act(kinds[kind])
-                break
-    return hand
 
 
 def deal_log(hand: Hand) -> list[tuple]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenarios import STAKES, hand_with, play
+from scenarios import STAKES, hand_with, options, play, to_street
 from stud.engine import ActionKind, Hand
 from stud.engine.events import StreetStarted
 from stud.rules import PROFILES
@@ -17,17 +17,8 @@ FOLD, CHECK, CALL, BET, RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.C
                                  ActionKind.BET, ActionKind.RAISE)
 
 
-def options(hand: Hand) -> list[tuple[ActionKind, int]]:
-    return [(a.kind, a.to) for a in hand.legal_actions()]
 
 
-def to_street(hand: Hand, street: int) -> Hand:
-    """Bring in, call it, and check until ``street`` begins."""
-    while hand.street < street:
-        kinds = {a.kind for a in hand.legal_actions()}
-        play(hand, "b" if ActionKind.BRING_IN in kinds else "c" if CALL in kinds else "k")
-    assert hand.street == street
-    return hand
 
 
 def deal(variant: str, *boards: str, stacks: list[int] | None = None,

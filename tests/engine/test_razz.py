@@ -6,19 +6,9 @@ No qualifier, pairs are bad, straights and flushes do not count; the highest up 
 
 from __future__ import annotations
 
-from scenarios import amounts, hand_with, play
+from scenarios import amounts, hand_with, passive, play
 from stud.engine import ActionKind, Hand
 from stud.engine.events import HandMucked, HandShown, PotAwarded, StreetStarted
-
-
-def check_down(hand: Hand) -> Hand:
-    while not hand.is_over:
-        kinds = {a.kind: a for a in hand.legal_actions()}
-        for kind in (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW):
-            if kind in kinds:
-                hand.act(kinds[kind])
-                break
-    return hand
 
 
 def awards(hand: Hand) -> list[tuple[int, dict[int, int], str]]:
@@ -36,7 +26,7 @@ def showdown_log(hand: Hand) -> list[tuple[str, int]]:
 
 def test_razz_best_a5_low_wins_the_whole_pot():
     # 5-4-3-2-A beats 6-4-3-2-A. Seat 2 shows first: its Q-high up cards are the lowest.
-    hand = check_down(hand_with("razz", {1: "5c 4d 3h 2s Ac Kd Kh", 2: "6c 4c 3d 2d Ad Qs Qh"}))
+    hand = passive(hand_with("razz", {1: "5c 4d 3h 2s Ac Kd Kh", 2: "6c 4c 3d 2d Ad Qs Qh"}))
     assert showdown_log(hand) == [("show", 2), ("show", 1)]
     assert awards(hand) == [(4, {1: 4}, "5-4-3-2-A low")]
     assert hand.stacks == [102, 98]
@@ -44,7 +34,7 @@ def test_razz_best_a5_low_wins_the_whole_pot():
 
 def test_razz_has_no_qualifier():
     # 9-7-5-3-2 against T-8-6-4-3: no eight-or-better needed, the nine low takes it all.
-    hand = check_down(hand_with("razz", {1: "9c 7d 5h 3s 2c Kd Kh", 2: "Tc 8d 6h 4s 3c Qd Qh"}))
+    hand = passive(hand_with("razz", {1: "9c 7d 5h 3s 2c Kd Kh", 2: "Tc 8d 6h 4s 3c Qd Qh"}))
     assert awards(hand) == [(4, {1: 4}, "9-7-5-3-2 low")]
     assert hand.stacks == [102, 98]
 
@@ -52,7 +42,7 @@ def test_razz_has_no_qualifier():
 def test_razz_pairs_are_bad():
     # Seat 1's seven cards hold only four ranks (A-2-3-4): its best is a pair of aces, which
     # loses to seat 2's unpaired king-high.
-    hand = check_down(hand_with("razz", {1: "As Ad 2c 2d 3h 3s 4c", 2: "Kc Qd Jh Ts 9c 9d 9h"}))
+    hand = passive(hand_with("razz", {1: "As Ad 2c 2d 3h 3s 4c", 2: "Kc Qd Jh Ts 9c 9d 9h"}))
     shown = {e.seat: e.low for e in hand.events if isinstance(e, HandShown)}
     assert shown[2] == "K-Q-J-T-9 low"
     assert sum(chips for e in hand.events if isinstance(e, PotAwarded)
@@ -62,12 +52,12 @@ def test_razz_pairs_are_bad():
 
 def test_razz_straights_and_flushes_do_not_count():
     # A-2-3-4-5 of hearts is a straight flush for high, and the best razz hand.
-    hand = check_down(hand_with("razz", {1: "Ah 2h 3h 4h 5h Kd Kc", 2: "Ac 2c 3c 4c 6d Qd Qs"}))
+    hand = passive(hand_with("razz", {1: "Ah 2h 3h 4h 5h Kd Kc", 2: "Ac 2c 3c 4c 6d Qd Qs"}))
     assert awards(hand) == [(4, {1: 4}, "5-4-3-2-A low")]
 
 
 def test_razz_ties_split_the_pot():
-    hand = check_down(hand_with("razz", {1: "Ac 2c 3d 4c 6d Kd Kh", 2: "Ad 2d 3c 4d 6c Qd Qh"}))
+    hand = passive(hand_with("razz", {1: "Ac 2c 3d 4c 6d Kd Kh", 2: "Ad 2d 3c 4d 6c Qd Qh"}))
     assert awards(hand) == [(4, {1: 2, 2: 2}, "6-4-3-2-A low")]
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from scenarios import STAKES, hand_with, play
+from scenarios import STAKES, hand_with, passive, play
 from stud.cards import Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import (
@@ -29,20 +29,6 @@ from stud.history.phh import dumps, from_hand, loads
 from stud.history.replay import replay
 from stud.history.text import text_history
 from stud.rules import PROFILES
-
-
-def passive(hand: Hand, fold_on_third: tuple[int, ...] = ()) -> Hand:
-    while not hand.is_over:
-        kinds = {a.kind: a for a in hand.legal_actions()}
-        if hand.street == 3 and hand.to_act in fold_on_third and ActionKind.FOLD in kinds:
-            hand.act(kinds[ActionKind.FOLD])
-            continue
-        for kind in (ActionKind.BRING_IN, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW):
-            if kind in kinds:
-                hand.act(kinds[kind])
-                break
-    return hand
-
 
 # ---------------------------------------------------------------- the hands
 
