@@ -85,7 +85,7 @@ def test_play_several_hands_with_bad_input_then_quit() -> None:
     def read(prompt: str) -> str:
         if prompt.startswith("Enter for the next hand"):
             prompts["count"] += 1
-            return "q" if prompts["count"] == 3 else ""
+            return {1: "t", 2: "", 3: "h", 4: "", 5: "q"}[prompts["count"]]
         return next(answers)
 
     play_session(Variant.STUD8, Stakes(1, 2, 5, 10), profile("standard"),
@@ -95,4 +95,6 @@ def test_play_several_hands_with_bad_input_then_quit() -> None:
     assert "99 is not on the menu" in text
     assert text.count("=== Hand") == 3
     assert "Stacks:" in text and "You leave with" in text
+    assert "--- Hand history ---" in text and "posts the ante 1" in text
+    assert 'variant = "F7S/8"' in text and "finishing_stacks" in text
     assert "stakes 5/10 (ante 1, bring-in 2)" in text

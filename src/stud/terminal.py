@@ -139,9 +139,16 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
             write(f"\n=== Hand {count} ===")
             _play_hand(table, hand, read, write)
             table.finish_hand()
-            answer = read("Enter for the next hand, h for its PHH, q to quit: ").strip().lower()
-            if answer == "h":
-                write(dumps(from_hand(hand, viewer=None)))
+            answer = read("Enter for the next hand, t for the hand's history, h for its PHH, "
+                          "q to quit: ").strip().lower()
+            while answer in ("t", "h"):
+                if answer == "t":
+                    names = {k + 1: table.seats[n].name for k, n in enumerate(table.hand_seats)}
+                    write("--- Hand history ---")
+                    for line in text_history(list(hand.view(None).events), names.__getitem__):
+                        write("  " + line)
+                else:
+                    write(dumps(from_hand(hand, viewer=None)))
                 answer = read("Enter for the next hand, q to quit: ").strip().lower()
             if answer in ("q", "quit"):
                 raise Quit

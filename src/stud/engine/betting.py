@@ -66,6 +66,7 @@ class Betting:
         self.short_all_ins: list[int] = []
         self.wagers = [0] * n
         self.last_aggressor = None
+        self._reach_top: list[tuple[int, int]] | None = None
 
 
     def _update_uncapped(self) -> None:
@@ -148,11 +149,8 @@ class Betting:
         if self.bets >= self.rules.max_bets and not self.uncapped:
             return 0
         current = self.current_bet
-        stacks, wagers, folded = self.stacks, self.wagers, self.folded
-        reach = 0
-        for j in range(self.players):
-            if j != i and not folded[j] and stacks[j] + wagers[j] > reach:
-                reach = stacks[j] + wagers[j]
+        wagers = self.wagers
+        reach = self._opponent_reach(i)
         if reach <= current:
             return 0  # nobody could call a raise
         reopened = not self.acted[i] or self.seq_at[i] < self.raise_seq
@@ -166,13 +164,18 @@ class Betting:
 
 
     def _opponent_reach(self, i: int) -> int:
-        """The most any opponent with chips could have in on this street."""
-        reach = 0
-        stacks, wagers, folded = self.stacks, self.wagers, self.folded
-        for j in range(self.players):
-            if j != i and stacks[j] and not folded[j] and wagers[j] + stacks[j] > reach:
-                reach = wagers[j] + stacks[j]
-        return reach
+        """The most any opponent still in could have in on this street.
+
+        A player's chips in front plus behind do not change during a street, so the two
+        largest are worked out once per street (and again after a fold).
+        """
+        top = self._reach_top
+        if top is None:
+            stacks, wagers, folded = self.stacks, self.wagers, self.folded
+            ranked = sorted(((stacks[j] + wagers[j], j) for j in range(self.players)
+                             if not folded[j]), reverse=True)
+            top = self._reach_top = ranked[:2] + [(0, -1)] * (2 - len(ranked[:2]))
+        return top[0][0] if top[0][1] != i else top[1][0]
 
 
     def _wager_options(self, i: int, total: int, reach: int) -> list[Action]:
@@ -303,6 +306,7 @@ class Betting:
 
     def _fold(self, i: int) -> None:
         self.folded[i] = True
+        self._reach_top = None
         self._live_count -= 1
         if self.stacks[i]:
             self._actor_count -= 1

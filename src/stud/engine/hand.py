@@ -31,6 +31,8 @@ from stud.engine.events import (
     UncalledReturned,
 )
 from stud.engine.order import best_showing, bring_in_player, showing_value
+from stud.engine.pots import Pot
+from stud.engine.result import HandResult, result_of
 from stud.engine.showdown import award_pots, can_win, hand_names, showdown_order
 from stud.engine.view import HandView, make_view, visible_events
 from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant
@@ -86,6 +88,7 @@ class Hand(Dealing, Betting):
         self.board: list[Card] = []
         self.events: list[Event] = []
         self.values_memo: dict[tuple[int, int], tuple[int, int]] = {}
+        self.pots_memo: dict[tuple[bool, ...], list[Pot]] = {}
         self._public: list[Event] = []
         self.street = 3
         self.phase = BETTING
@@ -121,6 +124,12 @@ class Hand(Dealing, Betting):
     def pot(self) -> int:
         """All chips in the middle, this street's bets included."""
         return sum(self.committed)
+
+    @property
+    def result(self) -> HandResult | None:
+        """Pots, winners, amounts, hand names (high and low parts apart), stacks and net
+        results, once the hand is over; None before."""
+        return result_of(self.events, self.starting_stacks) if self.is_over else None
 
     def public_events(self) -> tuple[Event, ...]:
         """The events with every down card hidden (``None``) unless it has been shown."""
@@ -311,6 +320,7 @@ class Hand(Dealing, Betting):
             self.wagers[top] = max(0, self.wagers[top] - extra)
             if self.stacks[top] == 0 and not self.folded[top]:
                 self._actor_count += 1
+            self._reach_top = None
             self.stacks[top] += extra
             self.events.append(UncalledReturned(top + 1, extra))
 

@@ -73,8 +73,12 @@ def _evaluate(hand: Hand, i: int) -> tuple[int, int]:
 
 
 def _pots(hand: Hand) -> list[Pot]:
-    live = [_in_showdown(hand, i) for i in range(hand.players)]
-    return build_pots(hand.committed, live)
+    """The pots among the hands still in the showdown (remembered: chips no longer move)."""
+    live = tuple(_in_showdown(hand, i) for i in range(hand.players))
+    pots = hand.pots_memo.get(live)
+    if pots is None:
+        pots = hand.pots_memo[live] = build_pots(hand.committed, live)
+    return pots
 
 
 def can_win(hand: Hand, i: int) -> bool:
