@@ -76,7 +76,7 @@ class HandHistory:
             name = self.fields.get("_rules", "standard")
             if not isinstance(name, str):
                 raise PHHError(f"_rules: a profile name, not {name!r}")
-            base = profile(name) if name in PROFILES else profile("standard")
+            base = profile(name)
             changes = {p: self.fields[f"_rule_{p}"] for p in POLICIES
                        if f"_rule_{p}" in self.fields}
             return base.with_policies(**changes) if changes else base
@@ -223,9 +223,10 @@ def from_hand(hand: object, /, viewer: int | None = 0, **fields: object) -> Hand
 
     assert isinstance(hand, Hand)
     events = hand.events if viewer == 0 else visible_events(hand.events, viewer)
-    extra: dict[str, object] = {"_rules": hand.rules.name if hand.rules.name in PROFILES
-                                else "standard"}
-    base = PROFILES.get(str(extra["_rules"]), PROFILES["standard"])
+    # A profile's name, then every policy that differs from it.
+    base_name = "pokerkit" if hand.rules.pokerkit else "standard"
+    extra: dict[str, object] = {"_rules": base_name}
+    base = PROFILES[base_name]
     for policy, value in hand.rules.differences(base).items():
         extra[f"_rule_{policy}"] = value
     extra.update(fields)
