@@ -120,8 +120,8 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
         table.sit(number, f"{name}-{number}", stack, make_bot(name, None if seed is None
                                                                else seed * 100 + number))
     write(f"{variant.title}. Rules: {rules.name}. Stakes {stakes}. You are seat 1 with {stack}.")
-    write("Choose an action by its number or name (f, k, c, b, r, i, complete; 'raise 10'); "
-          "q quits.")
+    write("Cards in [brackets] are down cards, [??] one you cannot see. Choose an action by "
+          "its number or name (f, k, c, b, r, i, complete; 'raise 10'); q quits.")
     count = 0
     try:
         while True:
