@@ -56,7 +56,7 @@ def test_simulate_is_reproducible_for_a_seed(tmp_path: Path) -> None:
     (["--rules", "wsop"], "unknown rules profile"),
     (["--bots", "shark"], "unknown bot"),
     (["--stakes", "1/2/5"], "ANTE/BRING_IN/SMALL_BET/BIG_BET"),
-    (["--stakes", "1/6/5/10"], "bring_in 6 is more than the small bet 5"),
+    (["--stakes", "1/6/5/10"], "bring_in 6 must be less than the small bet 5"),
 ])
 def test_simulate_rejects_bad_options_clearly(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["simulate", "--hands", "1", *args])

@@ -22,7 +22,7 @@ games = st.fixed_dictionaries({
     "rules": st.sampled_from(["standard", "pokerkit"]),
     "stacks": st.lists(st.integers(1, 120), min_size=2, max_size=8),
     "stakes": st.sampled_from([Stakes(1, 1, 2, 4), Stakes(2, 2, 5, 10), Stakes(0, 1, 2, 4),
-                               Stakes(5, 3, 10, 20), Stakes(1, 2, 2, 4)]),
+                               Stakes(5, 3, 10, 20), Stakes(1, 2, 3, 6)]),
     "seed": st.integers(0, 2**32),
     "auto_showdown": st.booleans(),
 })

@@ -68,9 +68,10 @@ class Stakes:
             raise RulesError("stakes: small_bet must be at least 1")
         if self.bring_in <= 0:
             raise RulesError("stakes: bring_in must be at least 1")
-        if self.bring_in > self.small_bet:
+        if self.bring_in >= self.small_bet:
             raise RulesError(
-                f"stakes: bring_in {self.bring_in} is more than the small bet {self.small_bet}"
+                f"stakes: bring_in {self.bring_in} must be less than the small bet "
+                f"{self.small_bet} (the bring-in is the part bet that can be completed)"
             )
         if self.big_bet < self.small_bet:
             raise RulesError(
@@ -131,7 +132,8 @@ class Rules:
         for policy in ("open_pair_big_bet", "heads_up_uncapped"):
             if not isinstance(getattr(self, policy), bool):
                 raise RulesError(f"rules: {policy} must be true or false")
-        if not isinstance(self.max_bets, int) or self.max_bets < 1:
+        if (not isinstance(self.max_bets, int) or isinstance(self.max_bets, bool)
+                or self.max_bets < 1):
             raise RulesError(f"rules: max_bets must be a whole number >= 1, not {self.max_bets!r}")
 
     @property

@@ -14,7 +14,7 @@ import pytest
 from scenarios import hand_with, play
 from stud.cards import Deck
 from stud.engine import Action, ActionKind, Hand, IllegalAction
-from stud.rules import PROFILES, Stakes
+from stud.rules import PROFILES, Rules, RulesError, Stakes
 
 BOARDS = {1: "2c 4c 9h Td 5h 6h 7h", 2: "Jc Tc Kc 2d 5d 6d 7d", 3: "8c 7c 3c Qs 5s 6s 8s",
           4: "Ac 3d 4h 6c 9s Ts Js"}
@@ -103,9 +103,17 @@ def test_bring_in_player_may_not_fold_check_or_call() -> None:
 
 
 @pytest.mark.parametrize("action", [Action.bring_in(2), Action.complete(3), Action.complete(1),
-                                    Action.bet(2), Action.raise_to(2)])
+                                    Action.bet(3), Action.raise_to(1)])
 def test_wrong_bring_in_or_completion_is_illegal(action: Action) -> None:
     refused(hand_with("stud", BOARDS), action)
+
+
+@pytest.mark.parametrize("action", [Action.bet(2), Action.raise_to(2)])
+def test_a_wager_to_the_legal_amount_is_that_wager_whatever_it_is_called(action: Action) -> None:
+    # PHH writes completions, bets and raises alike ("cbr"); the engine names the wager.
+    hand = hand_with("stud", BOARDS)
+    hand.act(action)
+    assert hand.events[-1].action == Action.complete(2)
 
 
 def test_check_facing_the_bring_in_is_illegal() -> None:
@@ -181,7 +189,7 @@ def test_acting_after_the_hand_is_over_is_illegal() -> None:
 def test_illegal_action_leaves_the_hand_exactly_as_a_hand_that_never_saw_it() -> None:
     twin = to_street(hand_with("stud", BOARDS), 5)
     hand = to_street(hand_with("stud", BOARDS), 5)
-    for action in (Action.bet(5), Action.fold(), Action.raise_to(4), Action.call(4)):
+    for action in (Action.bet(5), Action.fold(), Action.raise_to(3), Action.call(4)):
         refused(hand, action)
     play(hand, "cbr 4", "c", "cbr 8")
     play(twin, "cbr 4", "c", "cbr 8")
@@ -201,7 +209,9 @@ def _not_legal(hand: Hand, rng: random.Random) -> list[Action]:
                  ActionKind.RAISE):
         same = [a.to for a in legal if a.kind is kind]
         if not same:
-            out.append(Action(kind, rng.randint(1, 50)))
+            # Not a legal amount of another wager either: those are the same wager by name.
+            taken = {a.to for a in legal if a.wagers}
+            out.append(Action(kind, rng.choice([t for t in range(1, 51) if t not in taken])))
             continue
         out.append(Action(kind, max(same) + 1))
         if min(same) > 1:
@@ -222,3 +232,20 @@ def test_every_action_outside_the_legal_set_is_refused_without_a_trace(seed: int
             refused(hand, action)
         hand.act(rng.choice(hand.legal_actions()))
     assert sum(hand.stacks) == sum(stacks)
+
+
+@pytest.mark.parametrize("build, message", [
+    (lambda: Hand("stud", (1, 1, 2, 4), [100, 100]), "stakes must be Stakes"),
+    (lambda: Hand("stud", Stakes(1, 1, 2, 4), 100), "stacks must be a list"),
+    (lambda: Hand("stud", Stakes(1, 1, 2, 4), "100"), "stacks must be a list"),
+    (lambda: Hand("stud", Stakes(1, 1, 2, 4), [100, 100], "wsop"), "unknown rules profile"),
+    (lambda: Hand("stud", Stakes(1, 1, 2, 4), [100, 100], 5), "rules must be a Rules"),
+    (lambda: Hand("stud", Stakes(1, 1, 2, 4), [100]), "2 to 8 players"),
+    (lambda: Hand("stud", Stakes(1, 1, 2, 4), [100, 0]), "seat 2"),
+    (lambda: Hand("holdem", Stakes(1, 1, 2, 4), [100, 100]), "unknown variant"),
+    (lambda: Stakes(1, 2, 2, 4), "must be less than the small bet"),
+    (lambda: Rules(max_bets=True), "max_bets"),
+])
+def test_bad_hand_set_up_gets_a_clear_error(build, message: str) -> None:  # noqa: ANN001
+    with pytest.raises(RulesError, match=message):
+        build()

@@ -3,7 +3,7 @@ seven, split pots and odd chips, and no button."""
 
 from __future__ import annotations
 
-from scenarios import STAKES, hand_with, play
+from scenarios import STAKES, hand_with, play, to_street
 from stud.cards import Card, Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import (
@@ -16,7 +16,7 @@ from stud.engine.events import (
 )
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
-from stud.rules import PROFILES, Variant
+from stud.rules import PROFILES, Stakes, Variant
 from stud.table import Table
 
 SHOW = Action(ActionKind.SHOW)
@@ -298,3 +298,24 @@ def test_no_button_seat_1_stays_the_dealers_left_from_hand_to_hand():
         table.finish_hand()
     assert logs[0][0] == (1, Card.parse("2c"))
     assert logs[0] == logs[1] == logs[2]
+
+
+def test_all_in_turn_up_on_seventh_street_starts_with_the_last_bettor() -> None:
+    # Seat 1 brings in all in; on seventh street only seat 2 bets: seat 2 shows first, then
+    # clockwise, although the all-in forces every hand face up.
+    hand = hand_with("stud", {1: "As Ad 2c 9c 8d 7d Ah", 2: "Qh Qd Kh Ks 3h 6h 4d",
+                              3: "Tc Td 9d Jh Th 5s 4s", 4: "6c 6d Jc Js 2h 2d 4c"},
+                     stacks=[10, 300, 300, 300], stakes=Stakes(5, 5, 10, 20))
+    play(hand, "b")
+    to_street(hand, 7)
+    play(hand, "k", "cbr 20", "c", "c")
+    shown = [e.seat for e in hand.events if isinstance(e, HandShown)]
+    assert shown == [2, 3, 4, 1]
+
+
+def test_heads_up_all_in_bettor_on_seventh_street_shows_first() -> None:
+    hand = hand_with("stud", {1: "Ks Kd 2c 3c 4d 5h 9c", 2: "As Ad 9h 3d 4c 5d 7d"},
+                     stacks=[6, 100])
+    to_street(hand, 7)
+    play(hand, "k", "cbr 4", "c")
+    assert [e.seat for e in hand.events if isinstance(e, HandShown)] == [1, 2]

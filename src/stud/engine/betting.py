@@ -206,17 +206,31 @@ class Betting:
         return reach in same and reach <= action.to <= max(same)
 
 
+    def _same_wager(self, action: Action, legal: tuple[Action, ...]) -> Action:
+        """A bet, raise or completion to a legal amount is that legal wager, whatever it is
+        called (PHH has one verb, ``cbr``, for all three)."""
+        if action.wagers and action.kind is not ActionKind.BRING_IN:
+            for option in legal:
+                if option.to == action.to and option.wagers and \
+                        option.kind is not ActionKind.BRING_IN:
+                    return option
+        return action
+
     def _why_illegal(self, i: int, action: Action, legal: tuple[Action, ...]) -> str:
         kinds = {a.kind for a in legal}
         if action.kind not in kinds:
+            if self.bring_in_pending and not action.wagers:
+                return "the bring-in comes first: bring in or complete"
             if action.kind is ActionKind.FOLD:
                 return "there is no bet to fold to: check instead"
             if action.kind is ActionKind.CHECK:
                 return f"there is a bet of {self.current_bet} to call"
             if action.kind in (ActionKind.SHOW, ActionKind.MUCK):
                 return "showing and mucking happen only at the showdown"
-            if action.wagers and any(a.wagers for a in legal):
-                return f"a {action.kind.label} is not the wager here"
+            wager = next((a.kind for a in legal if a.wagers), None)
+            if action.wagers and wager is not None:
+                return f"the wager here is a {wager.value.replace('_', '-')}, not a " \
+                       f"{action.kind.value.replace('_', '-')}"
             if action.wagers and not self.bring_in_pending:
                 if self.acted[i] and self.seq_at[i] >= self.raise_seq:
                     return "the betting was not reopened to this player (no full raise since)"

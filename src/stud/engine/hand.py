@@ -35,7 +35,7 @@ from stud.engine.pots import Pot
 from stud.engine.result import HandResult, result_of
 from stud.engine.showdown import award_pots, can_win, hand_names, showdown_order
 from stud.engine.view import HandView, make_view, visible_events
-from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant
+from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant, profile
 
 BETTING = "betting"
 COMPLETE = "complete"
@@ -56,15 +56,25 @@ class Hand(Dealing, Betting):
         variant: Variant | str,
         stakes: Stakes,
         stacks: Sequence[int],
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         deck: Deck | None = None,
         *,
         deal_script: DealScript | None = None,
         auto_showdown: bool = True,
     ) -> None:
         self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        if not isinstance(stakes, Stakes):
+            raise RulesError(f"stakes must be Stakes(ante, bring_in, small_bet, big_bet), "
+                             f"not {stakes!r}")
         self.stakes = stakes
+        if isinstance(rules, str):
+            rules = profile(rules)
+        if rules is not None and not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules or a profile name, not {rules!r}")
         self.rules = rules if rules is not None else PROFILES["standard"]
+        if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence):
+            raise RulesError(f"stacks must be a list of chip counts, one per seat, "
+                             f"not {stacks!r}")
         if not 2 <= len(stacks) <= 8:
             raise RulesError(f"stud is for 2 to 8 players, not {len(stacks)}")
         for seat, stack in enumerate(stacks, 1):
@@ -247,6 +257,8 @@ class Hand(Dealing, Betting):
         if action not in legal:
             if not isinstance(action, Action):
                 raise IllegalAction(i + 1, action, "that is not an action", legal)
+            action = self._same_wager(action, legal)
+        if action not in legal:
             if not self._accepts_between(i, action, legal):
                 raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
         self._legal = None
@@ -326,9 +338,10 @@ class Hand(Dealing, Betting):
 
     # ---------------------------------------------------------------- showdown
 
-    def _turn_up_all(self) -> None:
-        """No more betting is possible: every live hand is turned up (RULES.md 6)."""
-        for i in showdown_order(self, None):
+    def _turn_up_all(self, last_aggressor: int | None = None) -> None:
+        """No more betting is possible: every live hand is turned up (RULES.md 6), in showdown
+        order."""
+        for i in showdown_order(self, last_aggressor):
             if not self.shown[i]:
                 self._show(i)
 
@@ -340,7 +353,7 @@ class Hand(Dealing, Betting):
 
     def _start_showdown(self) -> None:
         if any(not self.folded[i] and not self.stacks[i] for i in range(self.players)):
-            self._turn_up_all()  # a player is all in: every live hand is turned up
+            self._turn_up_all(self.last_aggressor)  # someone is all in: every hand turned up
         self.phase = SHOWDOWN
         self._showdown_queue = [i for i in showdown_order(self, self.last_aggressor)
                                 if not self.shown[i] or self._shown_count[i] < len(self.cards[i])]
