@@ -1,0 +1,516 @@
+"""Environments for learning agents: PettingZoo (every seat an agent) and Gymnasium (one seat
+against bots). One episode is one hand.
+
+>>> from stud import rl
+>>> table = rl.env(variant="razz", players=3)
+>>> table.reset(seed=7)
+>>> observation, reward, terminated, truncated, info = table.last()
+>>> observation["observation"].shape, observation["action_mask"].tolist()
+((3171,), [0, 0, 1, 1, 0])
+>>> table.step(rl.BRING_IN)
+
+Actions (``Discrete(5)``), each mapped to one of the engine's legal actions:
+
+====  ===============  ============================================================
+ 0    ``FOLD``         fold
+ 1    ``CHECK_CALL``   check, or call the current bet (all in for less if short)
+ 2    ``BRING_IN``     post the bring-in (third street's first action only)
+ 3    ``WAGER_SMALL``  complete, bet or raise: the smallest legal amount
+ 4    ``WAGER_BIG``    bet or raise the largest legal amount, when it differs from the
+                       smallest: the big bet after an open pair on fourth street, or a
+                       full raise where a smaller one would put every opponent all in
+====  ===============  ============================================================
+
+``action_mask`` (int8) marks exactly the actions open to the agent; it is all zeros for an
+agent that is not to act. The showdown is automatic (the engine shows every hand that can
+win and mucks the rest), so show and muck are never asked for.
+
+Observation (``observation``, float32, ``OBSERVATION_SIZE`` = 3171 entries whatever the number
+of players) is built only from ``hand.view(seat)``: the agent's own cards, everybody's up
+cards, and any hand shown at the showdown. Seats are numbered relative to the agent: block
+0 is the agent, block ``k`` the ``k``-th seat to its left; blocks past the last player are
+zero. Chips are in big bets (``chips / stakes.big_bet``). Cards are one-hot over the 52 card
+ids of ``stud.cards`` (``rank * 4 + suit``, deuce of clubs 0 .. ace of spades 51).
+
+==========================  ======  ===========================================================
+name                        size    meaning
+==========================  ======  ===========================================================
+``seat{k}.cards``           7 * 52  one-hot card per slot, slots in dealing order (third street
+                                    down, down, up; fourth to sixth street up; seventh down);
+                                    zero where no card is dealt or the card is not visible
+``seat{k}.dealt``           7       1 where a card is dealt in that slot (seen or not)
+``seat{k}.up``              7       1 where that card is face up
+``seat{k}.present``         1       1 where the block is a player at this table
+``seat{k}.folded``          1
+``seat{k}.all_in``          1
+``seat{k}.to_act``          1       1 for the player whose turn it is
+``seat{k}.bring_in``        1       1 for the player who had the bring-in
+``seat{k}.shown``           1       1 once the hand is shown at the showdown
+``seat{k}.stack``           1       chips behind, in big bets
+``seat{k}.wager``           1       chips bet on this street, in big bets
+``seat{k}.committed``       1       chips in the pot this hand (antes included), in big bets
+``board``                   52      the community card (when the deck runs out), one-hot
+``street``                  5       one-hot: third .. seventh street
+``over``                    1       1 once the hand is over
+``pot``                     1       big bets
+``current_bet``             1       the street's bet to match, big bets
+``to_call``                 1       what calling costs the agent, big bets
+``seat_number``             8       one-hot: the agent's seat, 1 = the dealer's left
+``variant``                 3       one-hot: stud, stud8, razz
+``stakes``                  3       ante, bring-in, small bet, each over the big bet
+==========================  ======  ===========================================================
+
+for ``k`` in 0..7, in that order; ``OBSERVATION_LAYOUT`` maps each name to its slice.
+
+Rewards are chips: each agent's net result for the hand (``hand.result.net``) when it ends,
+zero before. Every agent stays in ``agents`` until the hand ends (a folded agent is simply
+never selected), then all are terminated together.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from stud.bots import Bot, make_bot
+from stud.cards import Deck
+from stud.engine import Action, ActionKind, Hand, IllegalAction
+from stud.engine.view import HandView
+from stud.history.text import text_history
+from stud.rules import Rules, RulesError, Stakes, Variant
+
+MAX_SEATS = 8
+CARD_SLOTS = 7
+FOLD, CHECK_CALL, BRING_IN, WAGER_SMALL, WAGER_BIG = range(5)
+ACTION_NAMES: tuple[str, ...] = ("fold", "check/call", "bring-in", "complete/bet/raise",
+                                 "bet/raise big")
+NUM_ACTIONS = len(ACTION_NAMES)
+DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+VARIANTS: tuple[Variant, ...] = (Variant.STUD, Variant.STUD8, Variant.RAZZ)
+
+_SEAT_FIELDS: tuple[tuple[str, int], ...] = (
+    ("cards", CARD_SLOTS * 52), ("dealt", CARD_SLOTS), ("up", CARD_SLOTS), ("present", 1),
+    ("folded", 1), ("all_in", 1), ("to_act", 1), ("bring_in", 1), ("shown", 1), ("stack", 1),
+    ("wager", 1), ("committed", 1),
+)
+_TABLE_FIELDS: tuple[tuple[str, int], ...] = (
+    ("board", 52), ("street", 5), ("over", 1), ("pot", 1), ("current_bet", 1), ("to_call", 1),
+    ("seat_number", MAX_SEATS), ("variant", len(VARIANTS)), ("stakes", 3),
+)
+
+
+def _layout() -> dict[str, slice]:
+    fields = [(f"seat{k}.{name}", size) for k in range(MAX_SEATS) for name, size in _SEAT_FIELDS]
+    layout, start = {}, 0
+    for name, size in fields + list(_TABLE_FIELDS):
+        layout[name] = slice(start, start + size)
+        start += size
+    return layout
+
+
+OBSERVATION_LAYOUT: dict[str, slice] = _layout()
+OBSERVATION_SIZE = OBSERVATION_LAYOUT["stakes"].stop
+_SEAT_SIZE = OBSERVATION_LAYOUT["seat1.cards"].start
+_OFF = {name: OBSERVATION_LAYOUT[f"seat0.{name}"].start for name, _ in _SEAT_FIELDS}
+_AT = {name: OBSERVATION_LAYOUT[name].start for name, _ in _TABLE_FIELDS}
+_CHIP_FIELDS = ("stack", "wager", "committed")
+(_CARDS, _DEALT, _UP, _PRESENT, _FOLDED, _ALL_IN, _TO_ACT, _BRING_IN, _SHOWN, _STACK, _WAGER,
+ _COMMITTED) = (_OFF[name] for name, _ in _SEAT_FIELDS)
+
+
+def encode_view(view: HandView) -> np.ndarray:
+    """The observation vector of ``view`` (a seat's view), laid out as ``OBSERVATION_LAYOUT``.
+
+    Nothing but the view is read, so nothing hidden from that seat can reach the vector.
+    """
+    me = view.viewer
+    if me is None:
+        raise ValueError("an observation is built from a seat's view, not the public view")
+    vec = np.zeros(OBSERVATION_SIZE, np.float32)
+    ones: list[int] = []
+    unit = view.stakes.big_bet
+    players = view.players
+    n = len(players)
+    to_act, bring_in = view.to_act, view.bring_in
+    for k in range(n):
+        player = players[(me - 1 + k) % n]
+        base = k * _SEAT_SIZE
+        cards_at, dealt_at, up_at = base + _CARDS, base + _DEALT, base + _UP
+        for slot, card in enumerate(player.cards):
+            if card is not None:
+                ones.append(cards_at + slot * 52 + card.id)
+            ones.append(dealt_at + slot)
+            if player.up[slot]:
+                ones.append(up_at + slot)
+        ones.append(base + _PRESENT)
+        if player.folded:
+            ones.append(base + _FOLDED)
+        if player.all_in:
+            ones.append(base + _ALL_IN)
+        if player.seat == to_act:
+            ones.append(base + _TO_ACT)
+        if player.seat == bring_in:
+            ones.append(base + _BRING_IN)
+        if player.shown:
+            ones.append(base + _SHOWN)
+        vec[base + _STACK] = player.stack / unit
+        vec[base + _WAGER] = player.wager / unit
+        vec[base + _COMMITTED] = player.committed / unit
+    for card in view.board:
+        ones.append(_AT["board"] + card.id)
+    ones.append(_AT["street"] + view.street - 3)
+    if view.is_over:
+        ones.append(_AT["over"])
+    ones.append(_AT["seat_number"] + me - 1)
+    ones.append(_AT["variant"] + VARIANTS.index(view.variant))
+    vec[ones] = 1.0
+    mine = players[me - 1]
+    vec[_AT["pot"]] = view.pot / unit
+    vec[_AT["current_bet"]] = view.current_bet / unit
+    vec[_AT["to_call"]] = min(max(0, view.current_bet - mine.wager), mine.stack) / unit
+    stakes = view.stakes
+    at = _AT["stakes"]
+    vec[at:at + 3] = (stakes.ante / unit, stakes.bring_in / unit, stakes.small_bet / unit)
+    return vec
+
+
+def action_table(legal: Sequence[Action]) -> list[Action | None]:
+    """The engine action behind each of the ``NUM_ACTIONS`` actions (None: not available)."""
+    table: list[Action | None] = [None] * NUM_ACTIONS
+    wagers: list[Action] = []
+    for action in legal:
+        kind = action.kind
+        if kind is ActionKind.FOLD:
+            table[FOLD] = action
+        elif kind is ActionKind.CHECK or kind is ActionKind.CALL:
+            table[CHECK_CALL] = action
+        elif kind is ActionKind.BRING_IN:
+            table[BRING_IN] = action
+        elif action.wagers:
+            wagers.append(action)
+    if wagers:
+        wagers.sort(key=lambda a: a.to)
+        table[WAGER_SMALL] = wagers[0]
+        if len(wagers) > 1:
+            table[WAGER_BIG] = wagers[-1]
+    return table
+
+
+def action_mask(legal: Sequence[Action]) -> np.ndarray:
+    """int8 mask over the ``NUM_ACTIONS`` actions: 1 where ``action_table`` has an action."""
+    return np.array([a is not None for a in action_table(legal)], np.int8)
+
+
+# An illegal choice under illegal="fallback": the first available of these.
+_FALLBACK: tuple[tuple[int, ...], ...] = (
+    (FOLD, CHECK_CALL, BRING_IN), (CHECK_CALL, BRING_IN, WAGER_SMALL),
+    (BRING_IN, CHECK_CALL, WAGER_SMALL), (WAGER_SMALL, CHECK_CALL, BRING_IN),
+    (WAGER_BIG, WAGER_SMALL, CHECK_CALL, BRING_IN),
+)
+
+Illegal = Literal["raise", "fallback"]
+
+
+def engine_action(hand: Hand, choice: int, illegal: Illegal = "raise") -> tuple[Action, bool]:
+    """The engine action for ``choice`` in ``hand`` now, and whether ``choice`` was illegal.
+
+    An unavailable choice raises ``IllegalAction`` or, with ``illegal="fallback"``, is played
+    as the first available of: fold -> check/call; check/call -> bring-in; bring-in ->
+    check/call; small wager -> check/call; big wager -> small wager -> check/call.
+    """
+    legal = hand.legal_actions()
+    table = action_table(legal)
+    if not (isinstance(choice, int | np.integer) and 0 <= choice < NUM_ACTIONS):
+        raise IllegalAction(hand.to_act, choice, f"actions are 0..{NUM_ACTIONS - 1}", legal)
+    action = table[choice]
+    if action is not None:
+        return action, False
+    if illegal == "raise":
+        raise IllegalAction(hand.to_act, ACTION_NAMES[choice], "that is not available now",
+                            legal)
+    for other in _FALLBACK[choice]:
+        action = table[other]
+        if action is not None:
+            return action, True
+    raise AssertionError(f"no mapped action among {legal}")
+
+
+def _stakes(stakes: Stakes | Sequence[int] | str | None) -> Stakes:
+    if stakes is None:
+        return DEFAULT_STAKES
+    if isinstance(stakes, Stakes):
+        return stakes
+    if isinstance(stakes, str):
+        stakes = [int(part) for part in stakes.split("/")]
+    return Stakes(*stakes)
+
+
+def _stacks(starting_stack: int | Sequence[int], players: int, stakes: Stakes) -> tuple[int, ...]:
+    if not isinstance(players, int) or not 2 <= players <= MAX_SEATS:
+        raise RulesError(f"players must be 2 to {MAX_SEATS}, not {players!r}")
+    stacks = ((starting_stack,) * players if isinstance(starting_stack, int)
+              else tuple(starting_stack))
+    if len(stacks) != players:
+        raise RulesError(f"{len(stacks)} starting stacks for {players} players")
+    for stack in stacks:
+        # More than the ante, so that every player has a decision on third street.
+        if not isinstance(stack, int) or stack <= stakes.ante:
+            raise RulesError(f"a starting stack must be more than the ante "
+                             f"({stakes.ante}), not {stack!r}")
+    return stacks
+
+
+def _spaces(stacks: Sequence[int], stakes: Stakes) -> spaces.Dict:
+    high = np.ones(OBSERVATION_SIZE, np.float32)
+    most = sum(stacks) / stakes.big_bet  # no chip count can exceed all the chips at the table
+    for k in range(MAX_SEATS):
+        for name in _CHIP_FIELDS:
+            high[OBSERVATION_LAYOUT[f"seat{k}.{name}"]] = most
+    for name in ("pot", "current_bet", "to_call"):
+        high[OBSERVATION_LAYOUT[name]] = most
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, high, (OBSERVATION_SIZE,), np.float32),
+        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+    })
+
+
+class _Table:
+    """What both environments share: the game's parameters and dealing a seeded hand."""
+
+    def __init__(self, variant: Variant | str, players: int,
+                 stakes: Stakes | Sequence[int] | str | None, rules: Rules | str | None,
+                 starting_stack: int | Sequence[int], illegal: Illegal) -> None:
+        self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        self.stakes = _stakes(stakes)
+        self.rules = rules
+        self.starting_stacks = _stacks(starting_stack, players, self.stakes)
+        if illegal not in ("raise", "fallback"):
+            raise ValueError(f"illegal must be 'raise' or 'fallback', not {illegal!r}")
+        self.illegal: Illegal = illegal
+        self.players = players
+
+    def deal(self, deck_seed: int) -> Hand:
+        return Hand(self.variant, self.stakes, list(self.starting_stacks), self.rules,
+                    Deck.seeded(deck_seed))
+
+    def observation(self, hand: Hand, seat: int) -> dict[str, np.ndarray]:
+        view = hand.view(seat)
+        mask = (action_mask(view.legal_actions) if view.legal_actions
+                else np.zeros(NUM_ACTIONS, np.int8))
+        return {"observation": encode_view(view), "action_mask": mask}
+
+
+def _render(hand: Hand | None, mode: str | None) -> str | None:
+    if mode is None:
+        gymnasium.logger.warn("render() called without a render_mode ('ansi' or 'human')")
+        return None
+    text = "" if hand is None else "\n".join(text_history(hand.public_events()))
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
+class StudAECEnv(AECEnv):
+    """Every seat an agent, ``player_0`` in seat 1; one hand per episode. See the module
+    docstring for the observation, actions and rewards.
+
+    ``illegal``: an action outside the mask raises ``IllegalAction`` ("raise", the default) or
+    is played as its fallback ("fallback", see ``engine_action``).
+    """
+
+    metadata = {"name": "stud_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, variant: Variant | str = "stud8", players: int = 6,
+                 stakes: Stakes | Sequence[int] | str | None = None,
+                 rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
+                 render_mode: str | None = None, illegal: Illegal = "raise") -> None:
+        super().__init__()
+        self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
+        space = _spaces(self.table.starting_stacks, self.table.stakes)
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
+                              for agent in self.possible_agents}
+        self.hand: Hand | None = None
+        self._rng = random.Random()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand: from ``Deck.seeded(seed)`` when seeded, else from a seed drawn
+        from the generator the last seed started (so a run of hands is reproducible)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            deck_seed = seed
+        else:
+            deck_seed = self._rng.getrandbits(64)
+        self.hand = self.table.deal(deck_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self._agent_to_act()
+
+    def _agent_to_act(self) -> str:
+        assert self.hand is not None and self.hand.to_act is not None
+        return self.possible_agents[self.hand.to_act - 1]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.hand is not None, "reset() first"
+        return self.table.observation(self.hand, self._seat[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self.hand
+        assert hand is not None
+        move, _ = engine_action(hand, action, self.table.illegal)  # type: ignore[arg-type]
+        hand.act(move)
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        if hand.is_over:
+            net = hand.result.net  # type: ignore[union-attr]
+            self.rewards = {a: float(net[i]) for i, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+            self._deads_step_first()
+        else:
+            self.agent_selection = self._agent_to_act()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        return _render(self.hand, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+raw_env = StudAECEnv
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment (``StudAECEnv(**kwargs)``) in PettingZoo's usual wrappers: an
+    action outside the action space is an assertion error, calls before ``reset()`` are
+    errors."""
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(StudAECEnv(**kwargs)))
+
+
+class SingleSeatEnv(gymnasium.Env):
+    """One seat against bots (``stud.bots`` names or ``Bot`` objects) in Gymnasium's API; one
+    hand per episode.
+
+    ``opponents``: one bot for each other seat, clockwise from the agent (or a single name
+    for all); bots named are made afresh for each hand with seeds from the environment's
+    generator, ``Bot`` objects are used as they are. ``seat``: the agent's seat, 1..players,
+    or None for a seat drawn per hand.
+    Observations are the AEC environment's Dict (the vector and ``action_mask``); the mask is
+    also in ``info["action_mask"]`` and ``action_masks()``. An action outside the mask is
+    played as its fallback (``illegal="fallback"``, the default; ``info["illegal"]`` says so)
+    or raises ``IllegalAction`` (``illegal="raise"``). The reward is the agent's net chips
+    when the hand ends, zero before.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, variant: Variant | str = "stud8", players: int = 6,
+                 opponents: Sequence[str | Bot] | str = "random", seat: int | None = None,
+                 stakes: Stakes | Sequence[int] | str | None = None,
+                 rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
+                 render_mode: str | None = None, illegal: Illegal = "fallback") -> None:
+        self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
+        if isinstance(opponents, str):
+            opponents = [opponents] * (players - 1)
+        if len(opponents) != players - 1:
+            raise ValueError(f"{players} players need {players - 1} opponents, "
+                             f"not {len(opponents)}")
+        for bot in opponents:
+            if isinstance(bot, str):
+                make_bot(bot)  # an unknown name fails here, not at the first reset
+        self.opponents = list(opponents)
+        if seat is not None and not 1 <= seat <= players:
+            raise ValueError(f"seat must be 1..{players} or None, not {seat!r}")
+        self.fixed_seat = seat
+        self.seat = seat or 1
+        self.render_mode = render_mode
+        self.observation_space = _spaces(self.table.starting_stacks, self.table.stakes)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.hand: Hand | None = None
+        self.bots: dict[int, Bot] = {}
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+        """Deal a hand (``Deck.seeded(seed)`` when seeded; bots' seeds and a drawn seat come
+        from the environment's generator) and play the bots up to the agent's turn."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        deck_seed = seed if seed is not None else int(rng.integers(2**63))
+        n = self.table.players
+        self.seat = self.fixed_seat or int(rng.integers(1, n + 1))
+        others = [(self.seat - 1 + k) % n + 1 for k in range(1, n)]
+        self.bots = {s: make_bot(bot, int(rng.integers(2**63))) if isinstance(bot, str) else bot
+                     for s, bot in zip(others, self.opponents, strict=True)}
+        self.hand = self.table.deal(deck_seed)
+        self._play_bots()
+        # A starting stack above the ante gives every player a decision on third street.
+        assert not self.hand.is_over
+        observation = self.table.observation(self.hand, self.seat)
+        return observation, {"action_mask": observation["action_mask"].copy()}
+
+    def _play_bots(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        while not hand.is_over and hand.to_act != self.seat:
+            seat = hand.to_act
+            assert seat is not None
+            hand.act(self.bots[seat].act(hand.view(seat)), seat)
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        hand = self.hand
+        if hand is None or hand.is_over:
+            raise RuntimeError("the hand is over: call reset()")
+        move, illegal = engine_action(hand, action, self.table.illegal)
+        hand.act(move, self.seat)
+        self._play_bots()
+        observation = self.table.observation(hand, self.seat)
+        reward = float(hand.result.net[self.seat - 1]) if hand.is_over else 0.0  # type: ignore
+        info = {"action_mask": observation["action_mask"].copy(), "illegal": illegal}
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, hand.is_over, False, info
+
+    def action_masks(self) -> np.ndarray:
+        """The mask now (sb3-contrib's MaskablePPO asks for it by this name)."""
+        if self.hand is None or self.hand.to_act != self.seat:
+            return np.zeros(NUM_ACTIONS, np.int8)
+        return action_mask(self.hand.legal_actions())
+
+    def render(self) -> str | None:
+        return _render(self.hand, self.render_mode)
+
+
+__all__ = [
+    "ACTION_NAMES", "BRING_IN", "CHECK_CALL", "FOLD", "NUM_ACTIONS", "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE", "WAGER_BIG", "WAGER_SMALL", "SingleSeatEnv", "StudAECEnv",
+    "action_mask", "action_table", "encode_view", "engine_action", "env", "raw_env",
+]
