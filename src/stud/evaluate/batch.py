@@ -10,33 +10,42 @@ that are exactly those of the plain references (``high_value``, ``low8_value`` w
 ...                   [c.id for c in parse_cards("8s6d4h2cAsKdKh")]], dtype=np.uint8)
 >>> [int(v) for v in high7(hands)] == [high_value(h) for h in hands.tolist()]
 True
->>> [int(v) for v in low8(hands)]
-[-1, 148]
+>>> from stud.evaluate.low import low8_ranks
+>>> lows = low8(hands)
+>>> int(lows[0]), low8_ranks(int(lows[1]))  # no low in the first hand
+(-1, (8, 6, 4, 2, 1))
 
 Importing this module imports neither numba nor anything compiled: the kernels are compiled (or
 loaded from numba's on-disk cache) and the tables built on the first call.
 
-How the kernels work, per hand:
+How the kernels work, per hand (about fifty machine instructions for a high hand, twenty-five
+for an 8-or-better low, no branch but a rare one for flushes):
 
-- Every card adds a 64-bit word from a 256-entry table (ids over 51 map to nothing). Rank r's
-  count goes to a base-5 digit: ranks deuce..seven in one field (``LO``, < 5**6), eight..ace in
-  another (``HI``, < 5**7); each suit's count goes to a nibble that starts at 3, so a nibble's
-  top bit is set exactly when that suit has five cards or more (a flush).
-- Without a flush, a high hand depends only on the rank counts: ``OFFSET[HI] + INDEX[LO]`` is a
-  minimal perfect hash of the 49,205 possible count vectors (``INDEX`` numbers the LO digits
-  among those with the same card total, ``OFFSET`` is a running sum over HI digits), and a table
-  of that many values, built by calling ``high_value`` once per count vector, finishes the hand.
-  With a flush (3% of hands; seven cards can make neither quads nor a full house beside one) the
-  flush suit's 13-bit rank mask indexes a table built from ``high_value`` of the suited cards.
-- An A-5 low depends only on the rank counts too: the same perfect hash, a table of ``a5_value``.
-- An 8-or-better low depends only on which of ace..eight are present: an OR of one byte per card
-  indexes the 256 entries of the plain evaluator's own ``LOW8`` table.
-- A card-set bitmask accumulated both by OR and by addition catches a repeated card (the two
-  differ) or an id over 51 (a sentinel bit) in the same pass.
+- Each card adds a 64-bit word from a 256-entry table. Rank r's count goes to a base-5 digit:
+  deuce..eight in one field (LO, below 5**7), nine..ace in another (HI, below 5**6); each
+  suit's count goes to a nibble that starts at 3, so a nibble's top bit is set exactly when the
+  suit has five cards or more (a flush).
+- Without a flush a high hand depends only on the rank counts: ``offset[HI] + index[LO]`` is a
+  minimal perfect hash of the 49,205 count vectors of seven cards (``index`` numbers LO among
+  the LO fields with the same card total, ``offset`` is a running sum over HI), and a table
+  built by calling ``high_value`` once per count vector finishes the hand. With a flush (3% of
+  hands; seven cards cannot also hold quads or a full house) the flush suit's 13-bit rank mask
+  indexes a table built from ``high_value`` of the suited cards.
+- An A-5 low depends only on the rank counts too: the same hash, a table of ``a5_value`` (of
+  its own table ``A5_UNPAIRED`` where five ranks or more differ).
+- An 8-or-better low depends only on which of ace..eight are present: the OR of one word per
+  card holds them in bits 52-59, which index the plain evaluator's own 256-entry ``LOW8``.
+- Every card also sets its own bit in a card set: seven distinct ids make seven bits (one
+  POPCNT per hand), and an id over 51 leaves a mark in the accumulator. So the shape, the ids
+  and repeated cards are all checked, and a bad hand is a ValueError that names it.
+
+The tables are built from the plain evaluators on the first call (about half a second); the
+kernels themselves come from numba's cache after the first process compiled them.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -44,162 +53,160 @@ from typing import Any
 
 import numpy as np
 
+from stud.cards import CARDS
 from stud.evaluate.high import high_value
-from stud.evaluate.low import LOW8, a5_value, low8_value
+from stud.evaluate.low import A5_UNPAIRED, LOW8, a5_value, low8_value
 
-__all__ = ["a5_value", "high7", "high_value", "low8", "low8_value", "low_a5"]
+__all__ = ["REFERENCES", "a5_value", "high7", "high_value", "low8", "low8_value", "low_a5"]
 
 CARDS_PER_HAND = 7
 
-_LO_RANKS = 6  # deuce..seven: base-5 digits at bits 0-14 of the accumulator
-_HI_SHIFT = 16  # eight..ace: base-5 digits at bits 16-32
+_LO_RANKS = 7  # deuce..eight: base-5 digits at bits 0-16 of the accumulator
+_HI_SHIFT = 20  # nine..ace: base-5 digits at bits 20-34
 _SUIT_SHIFT = 44  # clubs, diamonds, hearts, spades: one nibble each at bits 44-59
 _SUIT_BIAS = 0x3333 << _SUIT_SHIFT  # 3 + count has its top bit set when count >= 5
 _FLUSH_BITS = 0x8888 << _SUIT_SHIFT
-_LO_MASK = (1 << 15) - 1  # wide enough for any sum of seven weights, repeated cards included
-_HI_MASK = (1 << 17) - 1
-_BAD_CARD = 1 << 62  # the card-set bit of an id over 51
+_LO_MASK = (1 << 17) - 1  # wide enough for any sum of seven weights, repeated cards included
+_HI_MASK = (1 << 15) - 1
+_BAD_SHIFT = 60  # what an id over 51 adds to the accumulator: seven of them still fit
+_CARD_SET = (1 << 52) - 1  # a hand's cards as bits 0-51; a low8 word has its low ranks above
+_LOW_SHIFT = 52
 
 
-# The kernels, as plain Python over NumPy arrays; numba compiles them on first use. Each returns
-# the index of the first hand with a repeated card or an id over 51, or -1 when all are good.
+def _popcount(x: int) -> int:
+    """Set bits of x (numba compiles it to one POPCNT instruction: see ``_load``)."""
+    return int(x).bit_count()
 
 
-def _high7_kernel(cards, out, weight, card_bit, offset, index, unsuited, suited):  # noqa: ANN001
+# The kernels, as plain Python over NumPy arrays (NUMBA_DISABLE_JIT=1 runs them as they read);
+# numba compiles them on first use. Each returns 0 when every hand has seven distinct ids 0..51,
+# else nonzero; the values of bad hands are then meaningless, but every table index stays in
+# bounds. Seven distinct ids make a card set of seven bits; an id over 51 adds a mark above the
+# suit counts (high, A-5) or no bit at all (8-or-better). No early exit: a straight loop body.
+
+
+def _slot(acc, offset, index):
+    """The perfect hash of an accumulator's rank counts."""
+    return int(offset[(acc >> _HI_SHIFT) & _HI_MASK]) + int(index[acc & _LO_MASK])
+
+
+def _high7_kernel(cards, out, weight, offset, index, unsuited, suited):
+    bad = 0
     for i in range(cards.shape[0]):
         acc = _SUIT_BIAS
         seen = 0
-        total = 0
         for j in range(CARDS_PER_HAND):
-            c = cards[i, j]
+            c = int(cards[i, j])
             acc += weight[c]
-            bit = card_bit[c]
-            seen |= bit
-            total += bit
-        if seen != total or seen >> 52 != 0:
-            return i
+            seen |= 1 << (c & 63)
+        bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
         flush = acc & _FLUSH_BITS
         if flush == 0:
-            out[i] = unsuited[offset[(acc >> _HI_SHIFT) & _HI_MASK] + index[acc & _LO_MASK]]
+            out[i] = unsuited[_slot(acc, offset, index)]
         else:
             suit = 0
             while flush >> (_SUIT_SHIFT + 3 + 4 * suit) & 1 == 0:
                 suit += 1
+            # The flush suit's ranks: its bits of the card set, one in every four.
             mask = 0
-            for j in range(CARDS_PER_HAND):
-                c = cards[i, j]
-                if c & 3 == suit:
-                    mask |= 1 << (c >> 2)
+            for rank in range(13):
+                mask |= (seen >> (4 * rank + suit) & 1) << rank
             out[i] = suited[mask]
-    return -1
+    return bad
 
 
-def _low_a5_kernel(cards, out, weight, card_bit, offset, index, values):  # noqa: ANN001
+def _low_a5_kernel(cards, out, weight, offset, index, values):
+    bad = 0
     for i in range(cards.shape[0]):
         acc = 0
         seen = 0
-        total = 0
         for j in range(CARDS_PER_HAND):
-            c = cards[i, j]
+            c = int(cards[i, j])
             acc += weight[c]
-            bit = card_bit[c]
-            seen |= bit
-            total += bit
-        if seen != total or seen >> 52 != 0:
-            return i
-        out[i] = values[offset[(acc >> _HI_SHIFT) & _HI_MASK] + index[acc & _LO_MASK]]
-    return -1
+            seen |= 1 << (c & 63)
+        bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
+        out[i] = values[_slot(acc, offset, index)]
+    return bad
 
 
-def _low8_kernel(cards, out, low_bit, card_bit, values):  # noqa: ANN001
+def _low8_kernel(cards, out, low_card, values):
+    bad = 0
     for i in range(cards.shape[0]):
-        mask = 0
         seen = 0
-        total = 0
         for j in range(CARDS_PER_HAND):
-            c = cards[i, j]
-            mask |= low_bit[c]
-            bit = card_bit[c]
-            seen |= bit
-            total += bit
-        if seen != total or seen >> 52 != 0:
-            return i
-        out[i] = values[mask]
-    return -1
+            seen |= int(low_card[cards[i, j]])
+        bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
+        out[i] = values[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
+    return bad
 
 
 @dataclass(frozen=True)
 class _Tables:
     weight: np.ndarray  # int64[256]: what one card adds to the accumulator
-    card_bit: np.ndarray  # int64[256]: the card's bit in a card set, _BAD_CARD past 51
-    low_bit: np.ndarray  # int64[256]: the card's bit among ace..eight (ace = bit 0), or 0
-    offset: np.ndarray  # int32[2**17]: HI digits -> first slot of their count vectors
-    index: np.ndarray  # int32[2**15]: LO digits -> place among LO digits of the same total
+    low_card: np.ndarray  # int64[256]: the card's bit, its rank among ace..eight from bit 52
+    offset: np.ndarray  # uint16[2**15]: HI -> the first slot of its count vectors
+    index: np.ndarray  # uint16[2**17]: LO -> its place among LOs of the same card total
     unsuited: np.ndarray  # int32: high value of each count vector (no flush)
     a5: np.ndarray  # int32: A-5 value of each count vector
     suited: np.ndarray  # int32[8192]: high value of a flush suit's rank mask
     low8: np.ndarray  # int64[256]: LOW8 of the plain evaluator
 
 
-def _digit_totals(ranks: int) -> np.ndarray:
-    """For every number below 5**ranks, the sum of its base-5 digits."""
-    totals = np.zeros(5**ranks, dtype=np.int64)
-    values = np.arange(5**ranks)
-    for _ in range(ranks):
-        totals += values % 5
-        values //= 5
-    return totals
+def _digits(ranks: int) -> np.ndarray:
+    """Every number below 5**ranks as a row of its base-5 digits, least significant first."""
+    numbers = np.arange(5**ranks)
+    return np.stack([numbers // 5**r % 5 for r in range(ranks)], axis=1)
+
+
+def _count_vectors() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The perfect hash of rank counts: (offset, index, counts of every slot, shape (S, 13))."""
+    lo_digits, hi_digits = _digits(_LO_RANKS), _digits(13 - _LO_RANKS)
+    lo_totals, hi_totals = lo_digits.sum(axis=1), hi_digits.sum(axis=1)
+    index = np.zeros(_LO_MASK + 1, dtype=np.uint16)
+    lo_by_total = [np.flatnonzero(lo_totals == t) for t in range(CARDS_PER_HAND + 1)]
+    for los in lo_by_total:
+        index[los] = np.arange(len(los))
+    offset = np.zeros(_HI_MASK + 1, dtype=np.uint16)
+    blocks = []
+    slots = 0
+    for hi in np.flatnonzero(hi_totals <= CARDS_PER_HAND):
+        los = lo_by_total[CARDS_PER_HAND - hi_totals[hi]]
+        offset[hi] = slots
+        slots += len(los)
+        blocks.append(np.hstack([lo_digits[los], np.repeat(hi_digits[hi][None], len(los), 0)]))
+    return offset, index, np.vstack(blocks)
 
 
 def _build_tables() -> _Tables:
-    weight = np.zeros(256, dtype=np.int64)
-    card_bit = np.full(256, _BAD_CARD, dtype=np.int64)
-    low_bit = np.zeros(256, dtype=np.int64)
+    weight = np.full(256, 1 << _BAD_SHIFT, dtype=np.int64)
+    low_card = np.zeros(256, dtype=np.int64)
     for card in range(52):
         rank, suit = card >> 2, card & 3
         digit = 5**rank if rank < _LO_RANKS else 5 ** (rank - _LO_RANKS) << _HI_SHIFT
         weight[card] = digit + (1 << (_SUIT_SHIFT + 4 * suit))
-        card_bit[card] = 1 << card
         low_rank = (rank + 1) % 13  # ace = 0 .. king = 12
-        low_bit[card] = 1 << low_rank if low_rank < 8 else 0
+        low_card[card] = 1 << card | (1 << low_rank + _LOW_SHIFT if low_rank < 8 else 0)
 
-    lo_totals = _digit_totals(_LO_RANKS)
-    hi_totals = _digit_totals(13 - _LO_RANKS)
-    index = np.zeros(_LO_MASK + 1, dtype=np.int32)
-    per_total = np.zeros(CARDS_PER_HAND + 1, dtype=np.int64)
-    for lo, total in enumerate(lo_totals.tolist()):
-        if total <= CARDS_PER_HAND:
-            index[lo] = per_total[total]
-            per_total[total] += 1
-    offset = np.zeros(_HI_MASK + 1, dtype=np.int32)
-    vectors: list[tuple[int, ...]] = []
-    lo_by_total = [
-        [lo for lo in range(5**_LO_RANKS) if lo_totals[lo] == t] for t in range(CARDS_PER_HAND + 1)
-    ]
-    for hi, total in enumerate(hi_totals.tolist()):
-        if total <= CARDS_PER_HAND:
-            offset[hi] = len(vectors)
-            vectors.extend((hi, lo) for lo in lo_by_total[CARDS_PER_HAND - total])
-
-    # One hand per count vector, suits dealt in turn so that no suit has more than two cards.
+    offset, index, counts = _count_vectors()
+    # One hand per count vector, its cards in rank order and dealt the suits in turn: no suit
+    # gets more than two cards, and no rank a suit twice.
+    ranks = np.repeat(np.tile(np.arange(13), len(counts)), counts.ravel()).reshape(-1, 7)
+    hands = (ranks * 4 + np.arange(CARDS_PER_HAND) % 4).tolist()
     size = int(offset.max()) + int(index.max()) + 1  # in bounds for any key, even a bad one
     unsuited = np.zeros(size, dtype=np.int32)
+    unsuited[: len(hands)] = [high_value(hand) for hand in hands]
+    # Five distinct ranks or more: a5_value's own table of unpaired lows; else a5_value itself.
+    low_masks = np.bitwise_or.reduce(1 << (ranks + 1) % 13, axis=1)
     a5 = np.zeros(size, dtype=np.int32)
-    for slot, (hi, lo) in enumerate(vectors):
-        hand: list[int] = []
-        digits = lo + hi * 5**_LO_RANKS
-        for rank in range(13):
-            for _ in range(digits % 5):
-                hand.append(rank * 4 + len(hand) % 4)
-            digits //= 5
-        unsuited[slot] = high_value(hand)
-        a5[slot] = a5_value(hand)
+    a5[: len(hands)] = np.array(A5_UNPAIRED)[low_masks]
+    for slot in np.flatnonzero((counts > 0).sum(axis=1) < 5):
+        a5[slot] = a5_value(hands[slot])
 
     suited = np.zeros(1 << 13, dtype=np.int32)
     for count in (5, 6, 7):
-        for ranks in combinations(range(13), count):
-            suited[sum(1 << r for r in ranks)] = high_value([r * 4 for r in ranks])
-    return _Tables(weight, card_bit, low_bit, offset, index, unsuited, a5, suited,
+        for flush in combinations(range(13), count):
+            suited[sum(1 << r for r in flush)] = high_value([r * 4 for r in flush])
+    return _Tables(weight, low_card, offset, index, unsuited, a5, suited,
                    np.array(LOW8, dtype=np.int64))
 
 
@@ -212,53 +219,83 @@ class _Kernels:
 
 
 _loaded: _Kernels | None = None
+_loading = threading.Lock()
 
 
 def _kernels() -> _Kernels:
-    """Compile the kernels (or load them from numba's cache) and build the tables, once."""
+    """The compiled kernels and their tables, built on the first call in a process."""
     global _loaded
     if _loaded is None:
-        import numba
-
-        def compile_(kernel: Callable[..., int]) -> Callable[..., int]:
-            return numba.njit(cache=True, nogil=True, boundscheck=False)(kernel)
-
-        _loaded = _Kernels(_build_tables(), compile_(_high7_kernel), compile_(_low8_kernel),
-                           compile_(_low_a5_kernel))
+        with _loading:
+            if _loaded is None:
+                _loaded = _load()
     return _loaded
+
+
+def _load() -> _Kernels:
+    import numba
+    from numba.extending import intrinsic, overload, register_jitable
+
+    @intrinsic
+    def ctpop(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return numba.types.int64(numba.types.int64), codegen
+
+    @overload(_popcount)
+    def popcount(x):  # what numba compiles for _popcount (the signatures must match)
+        return lambda x: ctpop(x)
+
+    register_jitable(_slot)
+
+    # A later process loads the machine code from __pycache__ and compiles nothing. Numba keys
+    # its cache on this file but records the module's name, so this file loaded under another
+    # name (python -m doctest batch.py) would leave entries that break the package: no cache.
+    cache = __name__ == "stud.evaluate.batch"
+
+    def compile_(kernel: Callable[..., int]) -> Callable[..., int]:
+        return numba.njit(cache=cache, nogil=True)(kernel)
+
+    return _Kernels(_build_tables(), compile_(_high7_kernel), compile_(_low8_kernel),
+                    compile_(_low_a5_kernel))
 
 
 def _as_hands(cards: Any) -> np.ndarray:
     """``cards`` as a C-contiguous uint8 array of shape (N, 7), or a ValueError saying why not."""
     array = np.asarray(cards)
+    if array.dtype == np.uint8 and array.ndim == 2 and array.shape[1] == CARDS_PER_HAND:
+        return np.ascontiguousarray(array)  # the usual case, checked in the kernel
     if array.ndim != 2 or array.shape[1] != CARDS_PER_HAND:
         raise ValueError(
             f"hands must be an array of shape (N, {CARDS_PER_HAND}), one row of seven card ids "
             f"per hand; got shape {array.shape}")
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"card ids must be integers, got dtype {array.dtype}")
-    if array.dtype != np.uint8 and array.size:
-        bad = (array < 0) | (array > 51)
-        if bad.any():
-            _raise_bad_hand(array, int(np.argmax(bad.any(axis=1))))
+    if array.dtype != np.uint8 and array.size and (array.min() < 0 or array.max() > 51):
+        # Checked before the conversion to uint8, which would wrap -1 to 255 or 300 to 44.
+        _raise_bad_hand(array, int(np.argmax(((array < 0) | (array > 51)).any(axis=1))))
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
-def _raise_bad_hand(hands: np.ndarray, row: int) -> None:
+def _raise_bad_hand(hands: np.ndarray, row: int | None = None) -> None:
+    if row is None:  # the first hand with an id over 51 or a repeated id
+        ordered = np.sort(hands, axis=1)
+        bad = (ordered[:, -1] > 51) | (np.diff(ordered, axis=1) == 0).any(axis=1)
+        row = int(np.argmax(bad))
     ids = [int(c) for c in hands[row]]
     outside = [c for c in ids if not 0 <= c <= 51]
     if outside:
         raise ValueError(f"hand {row} {ids}: card id {outside[0]} is not between 0 and 51")
     repeated = next(c for c in ids if ids.count(c) > 1)
-    raise ValueError(f"hand {row} {ids}: card id {repeated} appears twice")
+    raise ValueError(f"hand {row} {ids}: card id {repeated} ({CARDS[repeated]}) appears twice")
 
 
 def _run(cards: Any, kernel: Callable[..., int], *tables: np.ndarray) -> np.ndarray:
     hands = _as_hands(cards)
     out = np.empty(hands.shape[0], dtype=np.int64)
-    bad = kernel(hands, out, *tables)
-    if bad >= 0:
-        _raise_bad_hand(hands, bad)
+    if kernel(hands, out, *tables):
+        _raise_bad_hand(hands)
     return out
 
 
@@ -266,18 +303,26 @@ def high7(cards: Any) -> np.ndarray:
     """High values (as ``high_value``) of hands of seven distinct cards, shape (N, 7)."""
     k = _kernels()
     t = k.tables
-    return _run(cards, k.high7, t.weight, t.card_bit, t.offset, t.index, t.unsuited, t.suited)
+    return _run(cards, k.high7, t.weight, t.offset, t.index, t.unsuited, t.suited)
 
 
 def low8(cards: Any) -> np.ndarray:
     """8-or-better low values (as ``low8_value``, -1 for no low) of hands, shape (N, 7)."""
     k = _kernels()
     t = k.tables
-    return _run(cards, k.low8, t.low_bit, t.card_bit, t.low8)
+    return _run(cards, k.low8, t.low_card, t.low8)
 
 
 def low_a5(cards: Any) -> np.ndarray:
     """A-5 low values (as ``a5_value``) of hands of seven distinct cards, shape (N, 7)."""
     k = _kernels()
     t = k.tables
-    return _run(cards, k.low_a5, t.weight, t.card_bit, t.offset, t.index, t.a5)
+    return _run(cards, k.low_a5, t.weight, t.offset, t.index, t.a5)
+
+
+# Each batch function and the plain evaluator whose values it returns.
+REFERENCES: dict[Callable[[Any], np.ndarray], Callable[..., int]] = {
+    high7: high_value,
+    low8: low8_value,
+    low_a5: a5_value,
+}
