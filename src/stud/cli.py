@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
-import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from stud.bots import BOTS, make_bot
-from stud.cards import Deck
-from stud.history.phh import PHHError, dump, from_hand
+from stud.bots import BOTS
+from stud.history.phh import PHHError
 from stud.history.replay import phh_paths, replay_file
 from stud.rules import PROFILES, RulesError, Stakes, Variant, profile
-from stud.table import Table
+
+if TYPE_CHECKING:
+    from stud.sim import Match, Results
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Seven Card Stud, Stud Hi/Lo (8 or better) and Razz.")
@@ -105,55 +104,161 @@ def simulate(
     bots: Annotated[str, typer.Option(help=f"comma-separated, seated in turn: "
                                            f"{', '.join(BOTS)}")] = "random",
     stakes: Annotated[str, typer.Option(help="ANTE/BRING_IN/SMALL_BET/BIG_BET")] = "1/2/5/10",
-    buy_in: Annotated[int, typer.Option(help="starting stack (and rebuy) in big bets")] = 50,
+    buy_in: Annotated[int, typer.Option(help="every seat's stack at the start of every hand, "
+                                             "in big bets")] = 50,
     phh_out: Annotated[Path | None, typer.Option(help="write every hand as PHH here")] = None,
+    rotate: Annotated[bool, typer.Option(help="move the bots one seat round every hand")]
+    = False,
+    workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")]
+    = 1,
+    backend: Annotated[str, typer.Option(help="process, or ray (RAY_ADDRESS, else a local "
+                                              "Ray)")] = "process",
+    out: Annotated[Path | None, typer.Option(help="write the results as JSON here")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="no progress bar")] = False,
 ) -> None:
-    """Play bots against each other; print a summary, or write every hand as PHH."""
-    game = parse_variant(variant)
-    table_stakes = parse_stakes(stakes)
-    policy = parse_rules(rules)
+    """Play bots against each other; print a summary, or write every hand as PHH.
+
+    Every hand starts with fresh stacks and its own deck and bot seeds, derived from --seed
+    and the hand's number, so the results are the same on any number of workers.
+    """
+    from stud.sim import Match
+
     if not 2 <= players <= 8:
         fail(f"--players {players}: stud is for 2 to 8 players")
-    if hands < 1:
-        fail(f"--hands {hands}: play at least one hand")
+    names = parse_bots(bots, players)
+    match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
+                  tuple(names), tuple(f"{name}-{k}" for k, name in enumerate(names, start=1)),
+                  buy_in=check_buy_in(buy_in), seed=seed, rotate=rotate)
+    results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate")
+    typer.echo(f"{hands} hands of {match.variant.title} ({match.rules.name} rules), "
+               f"{players} players, in {results.seconds:.2f} s: "
+               f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
+    for k, standing in enumerate(results.standings(), start=1):
+        place = "" if rotate else f"seat {k} "
+        typer.echo(f"  {place}{standing.name:<14} net {standing.net:+d} chips "
+                   f"({standing.bb_per_100:+.1f} big bets per 100 hands)")
+    report_files(hands, phh_out, out)
+
+
+def check_buy_in(buy_in: int) -> int:
     if buy_in < 1:
         fail(f"--buy-in {buy_in}: at least one big bet")
-    names = parse_bots(bots, players)
-    if phh_out is not None:
+    return buy_in
+
+
+def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Path | None,
+              out: Path | None, quiet: bool, command: str) -> Results:
+    """Check the run's options, play it (with a progress bar unless ``quiet``), write JSON."""
+    from stud import sim
+
+    if hands < 1:
+        fail(f"--hands {hands}: play at least one hand")
+    if workers < 1:
+        fail(f"--workers {workers}: at least one")
+    if backend not in sim.BACKENDS:
+        fail(f"--backend {backend!r}: choose from {', '.join(sim.BACKENDS)}")
+    for option, folder in (("--phh-out", phh_out), ("--out", out.parent if out else None)):
+        if folder is not None:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                fail(f"{option} {folder}: cannot create the folder: {error.strerror}")
+    try:
+        results = sim.simulate(match, hands, workers, backend, phh_out,  # type: ignore[arg-type]
+                               progress=not quiet)
+    except sim.SimulationError as error:
+        fail(str(error))
+        raise
+    if out is not None:
         try:
-            phh_out.mkdir(parents=True, exist_ok=True)
+            out.write_text(results.json_text(command=command), encoding="utf-8")
         except OSError as error:
-            fail(f"--phh-out {phh_out}: cannot create the folder: {error.strerror}")
-    table = Table(game, table_stakes, policy, seats=players)  # type: ignore[arg-type]
-    stack = buy_in * table_stakes.big_bet
-    for number in range(1, players + 1):
-        table.sit(number, f"{names[number - 1]}-{number}", stack,
-                  make_bot(names[number - 1], seed * 1000 + number))
-    invested = {n: stack for n in range(1, players + 1)}
-    deck_seeds = random.Random(seed)
-    started = time.perf_counter()
-    for index in range(1, hands + 1):
-        for number, seat in table.seats.items():
-            if seat.stack == 0:
-                table.rebuy(number, stack)
-                invested[number] += stack
-        hand = table.start_hand(Deck.seeded(deck_seeds.getrandbits(63)))
-        table.play_bots()
-        table.finish_hand()
-        if phh_out is not None:
-            history = from_hand(hand, hand=index, _seed=seed,
-                                players=[table.seats[n].name for n in table.hand_seats])
-            dump(history, phh_out / f"{index}.phh")
-    seconds = time.perf_counter() - started
-    typer.echo(f"{hands} hands of {game.title} ({policy.name} rules), {players} players, "  # type: ignore[attr-defined]
-               f"in {seconds:.2f} s: {hands / seconds:.0f} hands per second")
-    for number, seat in sorted(table.seats.items()):
-        net = seat.stack - invested[number]
-        per100 = net / table_stakes.big_bet / hands * 100
-        typer.echo(f"  seat {number} {seat.name:<14} net {net:+d} chips "
-                   f"({per100:+.1f} big bets per 100 hands)")
+            fail(f"--out {out}: cannot write: {error.strerror}")
+    return results
+
+
+def on_workers(results: Results) -> str:
+    if results.workers == 1 and results.backend == "process":
+        return ""
+    plural = "s" if results.workers > 1 else ""
+    return f" ({results.workers} worker{plural}, {results.backend} backend)"
+
+
+def report_files(hands: int, phh_out: Path | None, *written: Path | None) -> None:
+    for path in written:
+        if path is not None:
+            typer.echo(f"wrote {path}")
     if phh_out is not None:
         typer.echo(f"wrote {hands} PHH files to {phh_out}")
+
+
+@app.command()
+def league(
+    bots: Annotated[str, typer.Option(help=f"2 to 8 bots, comma-separated, one per seat: "
+                                           f"{', '.join(BOTS)}")],
+    variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",
+    hands: Annotated[int, typer.Option(help="how many hands")] = 10_000,
+    seed: Annotated[int, typer.Option(help="seed for the decks and the bots")] = 0,
+    rules: Annotated[str, typer.Option(help="standard or pokerkit")] = "standard",
+    stakes: Annotated[str, typer.Option(help="ANTE/BRING_IN/SMALL_BET/BIG_BET")] = "1/2/5/10",
+    buy_in: Annotated[int, typer.Option(help="every seat's stack at the start of every hand, "
+                                             "in big bets")] = 50,
+    workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")]
+    = 1,
+    backend: Annotated[str, typer.Option(help="process, or ray (RAY_ADDRESS, else a local "
+                                              "Ray)")] = "process",
+    out: Annotated[Path | None, typer.Option(help="write the results as JSON here")] = None,
+    plot: Annotated[Path | None, typer.Option(help="draw the running results as PNG here")]
+    = None,
+    phh_out: Annotated[Path | None, typer.Option(help="write every hand as PHH here")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="no progress bar")] = False,
+) -> None:
+    """Bots against each other, moving one seat round every hand: big bets per 100 hands each.
+
+    The 95% interval is the mean over hands plus or minus 1.96 standard errors.
+    """
+    from stud.sim import Match, plot_running
+
+    count = len([name for name in bots.split(",") if name.strip()])
+    if count > 8:
+        fail(f"--bots: at most 8 bots at a stud table, not {count}")
+    names = parse_bots(bots, count)
+    if count < 2:
+        fail("--bots: name at least two bots")
+    match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
+                  tuple(names), buy_in=check_buy_in(buy_in), seed=seed, rotate=True)
+    if plot is not None:
+        try:
+            plot.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"--plot {plot.parent}: cannot create the folder: {error.strerror}")
+    results = run_match(match, hands, workers, backend, phh_out, out, quiet, "league")
+    typer.echo(f"League of {count} bots at {match.variant.title} ({match.rules.name} rules), "
+               f"seats in rotation, seed {seed}")
+    typer.echo(f"{hands} hands in {results.seconds:.2f} s: "
+               f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
+    typer.echo("")
+    typer.echo(league_table(results))
+    if plot is not None:
+        try:
+            plot_running(results, plot)
+        except OSError as error:
+            fail(f"--plot {plot}: cannot write: {error.strerror}")
+    typer.echo("")
+    report_files(hands, phh_out, out, plot)
+
+
+def league_table(results: Results) -> str:
+    """A markdown table, best result first."""
+    lines = ["| rank | bot | hands | net chips | bb/100 | 95% CI |",
+             "| ---: | --- | ---: | ---: | ---: | --- |"]
+    standings = sorted(results.standings(), key=lambda s: -s.bb_per_100)
+    for rank, s in enumerate(standings, start=1):
+        low, high = s.ci95
+        interval = f"[{low:+.2f}, {high:+.2f}]" if s.hands > 1 else "n/a"
+        lines.append(f"| {rank} | {s.name} | {s.hands} | {s.net:+d} | {s.bb_per_100:+.2f} | "
+                     f"{interval} |")
+    return "\n".join(lines)
 
 
 @app.command()
@@ -178,6 +283,58 @@ def play(
         fail(f"--buy-in {buy_in}: at least one big bet")
     play_session(game, parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
                  parse_bots(bots, players - 1), buy_in, seed)
+
+
+@app.command("equity")
+def equity_command(
+    hands: Annotated[list[str], typer.Argument(
+        help="2 to 8 hands, each the cards a player holds in dealing order (two down, door card, "
+             "4th-6th street up, 7th down), ?? for an unknown card: AsKs2d '????Qc7d'")],
+    variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",
+    dead: Annotated[str, typer.Option(help="cards out of play (folded, seen), like Kd7c")] = "",
+    trials: Annotated[int | None, typer.Option(help="Monte Carlo with this many deals (default: "
+                                                    "exact when that takes about a second, "
+                                                    "else 1,000,000 deals)")] = None,
+    exact: Annotated[bool, typer.Option("--exact", help="walk every deal, however long")]
+    = False,
+    workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")]
+    = 1,
+    backend: Annotated[str, typer.Option(help="process, or ray (RAY_ADDRESS, else a local "
+                                              "Ray)")] = "process",
+    seed: Annotated[int | None, typer.Option(help="seed for Monte Carlo (default: random)")]
+    = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+) -> None:
+    """Each hand's share of the pot: exact where feasible, Monte Carlo otherwise."""
+    from stud.equity import EquityError, equity
+
+    game = parse_variant(variant)
+    if exact and trials is not None:
+        fail("--trials and --exact: choose one")
+    try:
+        result = equity(game, hands, dead, trials=trials, exact=exact, workers=workers,
+                        backend=backend, seed=seed)
+    except EquityError as error:
+        fail(str(error))
+        raise
+    if as_json:
+        typer.echo(json.dumps(result.as_dict()))
+        return
+    how = ("exact" if result.method == "exact"
+           else "Monte Carlo" + (f", seed {seed}" if seed is not None else ""))
+    typer.echo(f"{game.title}: {result.deals:,} deals ({how})")
+    width = max(len("hand"), *(len(p.cards) for p in result.players))
+    low = game is not Variant.STUD
+    columns = ["equity", *(["+/-"] if result.method != "exact" else []), "win hi", "tie hi",
+               *(["win lo", "tie lo"] if low else []), "scoop"]
+    if game is Variant.RAZZ:
+        columns = [c for c in columns if c not in ("win hi", "tie hi")]
+    typer.echo(f"{'hand':<{width}}" + "".join(f"{c:>9}" for c in columns))
+    for p in result.players:
+        figures = {"equity": p.equity, "+/-": p.stderr, "win hi": p.win_high,
+                   "tie hi": p.tie_high, "win lo": p.win_low, "tie lo": p.tie_low,
+                   "scoop": p.scoop}
+        typer.echo(f"{p.cards:<{width}}" + "".join(f"{figures[c]:>9.2%}" for c in columns))
 
 
 def main() -> None:

@@ -1,0 +1,425 @@
+"""Many hands of bots against bots, on many processes or a Ray cluster, reproducibly.
+
+Every hand is a function of the seed and its number alone, so the results never depend on how
+the hands were shared out:
+
+- its deck and its bots' seeds are hashes of (seed, hand number, what for), not draws from
+  one generator that would have to be passed from hand to hand;
+- every seat starts every hand with ``buy_in`` big bets (no stacks carried over, so no hand
+  waits for the one before it), and a hand's result is each entrant's net in chips;
+- with ``rotate`` the entrants move one seat round the table every hand: entrant ``k`` (from 0)
+  sits in seat ``(k + number - 1) % n + 1`` in hand ``number`` (from 1), so over any ``n``
+  hands in a row each entrant has played every seat once.
+
+Hands are played in chunks (a batch of consecutive hand numbers: the unit of scheduling and of
+progress, nothing more) on one process, on ``workers`` processes, or as Ray tasks; the chunks'
+results are put back in hand order. Results, and PHH files, are the same for every number of
+workers, every chunk size and both backends.
+
+>>> from stud.rules import Stakes, Variant, profile
+>>> match = Match(Variant.RAZZ, Stakes(1, 2, 5, 10), profile("standard"), ("random", "station"))
+>>> results = simulate(match, hands=20, progress=False)
+>>> results.nets.shape, int(results.nets.sum())
+((20, 2), 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import NormalDist
+from typing import Literal
+
+import numpy as np
+
+from stud.bots import make_bot
+from stud.cards import Deck
+from stud.engine.hand import Hand
+from stud.history.phh import dumps, from_hand
+from stud.rules import Rules, Stakes, Variant
+from stud.table import Table
+
+Backend = Literal["process", "ray"]
+BACKENDS: tuple[str, ...] = ("process", "ray")
+# JSON files carry every hand's nets only up to this many hands; beyond it, running totals.
+PER_HAND_LIMIT = 20_000
+RUNNING_POINTS = 1_000
+Z95 = NormalDist().inv_cdf(0.975)
+
+
+class SimulationError(ValueError):
+    """A simulation that cannot be run as asked: which setting and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Who plays what: the game, and the entrants (bot names), one per seat."""
+
+    variant: Variant
+    stakes: Stakes
+    rules: Rules
+    bots: tuple[str, ...]
+    labels: tuple[str, ...] = ()
+    buy_in: int = 50
+    seed: int = 0
+    rotate: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.bots) <= 8:
+            raise SimulationError(f"stud is for 2 to 8 players, not {len(self.bots)}")
+        if self.labels and len(self.labels) != len(self.bots):
+            raise SimulationError(f"{len(self.labels)} labels for {len(self.bots)} bots")
+        if self.buy_in < 1:
+            raise SimulationError(f"buy_in {self.buy_in}: at least one big bet")
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each entrant's name: its label, or the bot's name (with its number if repeated)."""
+        if self.labels:
+            return self.labels
+        return tuple(b if self.bots.count(b) == 1 else f"{b}-{k + 1}"
+                     for k, b in enumerate(self.bots))
+
+    def seating(self, number: int) -> tuple[int, ...]:
+        """The entrant (from 0) in each seat, seat 1 first, for hand ``number`` (from 1)."""
+        n = self.players
+        shift = (number - 1) % n if self.rotate else 0
+        return tuple((s - shift) % n for s in range(n))
+
+
+def derive_seed(seed: int, number: int, purpose: str) -> int:
+    """A 63-bit seed for one purpose in one hand: the same in every process and Python."""
+    digest = hashlib.blake2b(f"{seed}:{number}:{purpose}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_hand(match: Match, number: int) -> tuple[Hand, tuple[int, ...]]:
+    """Hand ``number`` of the match, played out; and the entrant in each seat."""
+    seating = match.seating(number)
+    names = match.names
+    table = Table(match.variant, match.stakes, match.rules, seats=match.players)
+    stack = match.buy_in * match.stakes.big_bet
+    for seat, entrant in enumerate(seating, start=1):
+        bot = make_bot(match.bots[entrant], derive_seed(match.seed, number, f"bot{entrant}"))
+        table.sit(seat, names[entrant], stack, bot)
+    hand = table.start_hand(Deck.seeded(derive_seed(match.seed, number, "deck")))
+    table.play_bots()
+    table.finish_hand()
+    return hand, seating
+
+
+def phh_text(match: Match, number: int, hand: Hand, seating: tuple[int, ...]) -> str:
+    return dumps(from_hand(hand, hand=number, _seed=match.seed,
+                           players=[match.names[e] for e in seating]))
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Hands ``first`` to ``first + count - 1``: each entrant's net in each, and their PHH."""
+
+    first: int
+    nets: np.ndarray
+    phh: tuple[str, ...] = ()
+    cpu_seconds: float = 0.0  # of the process that played it
+
+
+def play_chunk(match: Match, first: int, count: int, write_phh: bool = False) -> Chunk:
+    started = time.process_time()
+    nets = np.zeros((count, match.players), dtype=np.int64)
+    texts: list[str] = []
+    for row in range(count):
+        number = first + row
+        hand, seating = play_hand(match, number)
+        for seat, entrant in enumerate(seating):
+            nets[row, entrant] = hand.stacks[seat] - hand.starting_stacks[seat]
+        if write_phh:
+            texts.append(phh_text(match, number, hand, seating))
+    return Chunk(first, nets, tuple(texts), time.process_time() - started)
+
+
+def chunk_size(hands: int, workers: int) -> int:
+    """Hands per chunk: enough chunks to keep every worker busy and the progress bar moving,
+    few enough that scheduling costs little. Results do not depend on it."""
+    return max(1, min(500, math.ceil(hands / (workers * 8))))
+
+
+def chunks(hands: int, size: int) -> list[tuple[int, int]]:
+    """(first hand number, count) for each chunk, in order."""
+    return [(first, min(size, hands - first + 1)) for first in range(1, hands + 1, size)]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """An entrant's result: net chips, and big bets per 100 hands with a 95% interval."""
+
+    name: str
+    bot: str
+    hands: int
+    net: int
+    bb_per_100: float
+    se: float  # standard error of bb_per_100; nan with fewer than two hands
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        half = Z95 * self.se
+        return self.bb_per_100 - half, self.bb_per_100 + half
+
+
+def bb_per_100(nets: np.ndarray, big_bet: int) -> tuple[float, float]:
+    """Mean result in big bets per 100 hands, and its standard error (sample standard
+    deviation over hands, over the square root of the number of hands)."""
+    per_hand = np.asarray(nets, dtype=np.float64) / big_bet * 100
+    n = len(per_hand)
+    if n == 0:
+        return math.nan, math.nan
+    mean = float(per_hand.mean())
+    se = float(per_hand.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+    return mean, se
+
+
+@dataclass(slots=True)
+class Results:
+    """``nets[h, k]``: entrant ``k``'s net in chips in hand ``h + 1``."""
+
+    match: Match
+    nets: np.ndarray
+    seconds: float
+    workers: int = 1
+    backend: str = "process"
+    cpu_seconds: float = 0.0  # the workers' processor time, all together
+
+    @property
+    def hands(self) -> int:
+        return len(self.nets)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else math.inf
+
+    def standings(self) -> list[Standing]:
+        """Every entrant in seating order."""
+        out = []
+        for k, name in enumerate(self.match.names):
+            mean, se = bb_per_100(self.nets[:, k], self.match.stakes.big_bet)
+            out.append(Standing(name, self.match.bots[k], self.hands, int(self.nets[:, k].sum()),
+                                mean, se))
+        return out
+
+    def running(self, points: int = RUNNING_POINTS) -> tuple[np.ndarray, np.ndarray]:
+        """Hand numbers and each entrant's total net in chips after them (at most ``points``
+        of them, evenly spaced, the last hand always included)."""
+        totals = np.cumsum(self.nets, axis=0)
+        at = np.unique(np.linspace(1, self.hands, min(points, self.hands)).round().astype(int))
+        return at, totals[at - 1]
+
+    def running_bb_per_100(self, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each entrant's big bets per 100 hands, and its standard error, after each number
+        of hands in ``at`` (rows) — what ``bb_per_100`` gives for the hands so far."""
+        per_hand = self.nets / self.match.stakes.big_bet * 100
+        played = at[:, None].astype(np.float64)
+        means = np.cumsum(per_hand, axis=0)[at - 1] / played
+        squares = np.cumsum(per_hand ** 2, axis=0)[at - 1] / played
+        with np.errstate(invalid="ignore", divide="ignore"):
+            variance = (squares - means ** 2) * played / (played - 1)
+            se = np.sqrt(np.clip(variance, 0, None) / played)
+        return means, se
+
+    def to_json(self) -> dict[str, object]:
+        match = self.match
+        at, totals = self.running()
+        document: dict[str, object] = {
+            "variant": str(match.variant),
+            "rules": match.rules.name,
+            "stakes": [match.stakes.ante, match.stakes.bring_in, match.stakes.small_bet,
+                       match.stakes.big_bet],
+            "buy_in_big_bets": match.buy_in,
+            "seed": match.seed,
+            "hands": self.hands,
+            "players": match.players,
+            "rotate": match.rotate,
+            "seating": ("entrant k (from 0) sits in seat (k + hand - 1) % players + 1"
+                        if match.rotate else "entrant k (from 0) sits in seat k + 1"),
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands_per_second, 1),
+            "cpu_seconds": round(self.cpu_seconds, 3),
+            "workers": self.workers,
+            "backend": self.backend,
+            "standings": [{"name": s.name, "bot": s.bot, "hands": s.hands, "net_chips": s.net,
+                           "bb_per_100": _number(s.bb_per_100), "se_bb_per_100": _number(s.se),
+                           "ci95_bb_per_100": [_number(v) for v in s.ci95]}
+                          for s in self.standings()],
+            "running": {"hands": at.tolist(), "net_chips": totals.T.tolist()},
+        }
+        if self.hands <= PER_HAND_LIMIT:
+            document["per_hand_net_chips"] = self.nets.T.tolist()
+        return document
+
+    def json_text(self, **fields: object) -> str:
+        """``to_json`` with ``fields`` first, one field a line (long lists stay on theirs)."""
+        document = {**fields, **self.to_json()}
+        return "{\n" + ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}"
+                                   for k, v in document.items()) + "\n}\n"
+
+
+def _number(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 4)
+
+
+def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "process",
+             phh_out: Path | None = None, progress: bool = True,
+             size: int | None = None) -> Results:
+    """Play ``hands`` hands of ``match``; write each as ``phh_out/NUMBER.phh`` if asked.
+
+    The process backend runs the chunks in this process (one worker) or on a pool of
+    ``workers`` processes. The Ray backend joins the cluster at ``RAY_ADDRESS`` (or starts a
+    local Ray, or uses one already started) and runs every chunk as a task: Ray runs as many
+    at once as the cluster has CPUs, and ``workers`` only sizes the chunks; stud must be
+    installed on every node. PHH files are written here, by this process, in either case.
+
+    ``progress`` shows a bar on standard error when it is a terminal. ``size`` (hands per
+    chunk) is for tests; it changes nothing in the results.
+    """
+    if hands < 1:
+        raise SimulationError(f"hands {hands}: play at least one hand")
+    if workers < 1:
+        raise SimulationError(f"workers {workers}: at least one")
+    if backend not in BACKENDS:
+        raise SimulationError(f"backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    if phh_out is not None:
+        phh_out.mkdir(parents=True, exist_ok=True)
+    plan = chunks(hands, size or chunk_size(hands, workers))
+    nets = np.zeros((hands, match.players), dtype=np.int64)
+    bar = _progress_bar(hands, progress)
+    cpu_seconds = 0.0
+    started = time.perf_counter()
+    run = _run_ray if backend == "ray" else _run_processes
+    try:
+        for chunk in run(match, plan, workers, phh_out is not None):
+            nets[chunk.first - 1:chunk.first - 1 + len(chunk.nets)] = chunk.nets
+            if phh_out is not None:
+                for number, text in enumerate(chunk.phh, start=chunk.first):
+                    (phh_out / f"{number}.phh").write_text(text, encoding="utf-8")
+            cpu_seconds += chunk.cpu_seconds
+            bar(len(chunk.nets))
+    finally:
+        bar(0, close=True)
+    return Results(match, nets, time.perf_counter() - started, workers, backend, cpu_seconds)
+
+
+def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,
+                   write_phh: bool) -> Iterator[Chunk]:
+    if workers == 1 or len(plan) == 1:
+        for first, count in plan:
+            yield play_chunk(match, first, count, write_phh)
+        return
+    # Workers fork from a clean, single-threaded server that has imported this module once:
+    # safe whatever threads this process holds (progress bar, Ray), and quick after the first.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    with ProcessPoolExecutor(max_workers=min(workers, len(plan)), mp_context=context) as pool:
+        futures = [pool.submit(play_chunk, match, first, count, write_phh)
+                   for first, count in plan]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+
+
+def _run_ray(match: Match, plan: list[tuple[int, int]], workers: int,
+             write_phh: bool) -> Iterator[Chunk]:
+    try:
+        import ray
+    except ImportError:
+        raise SimulationError("the ray backend needs Ray: pip install 'stud[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        address = os.environ.get("RAY_ADDRESS")
+        try:
+            ray.init(address=address, log_to_driver=False)
+        except Exception as error:  # noqa: BLE001 - Ray raises many kinds; say which failed
+            where = f"the Ray cluster at {address}" if address else "a local Ray"
+            raise SimulationError(f"cannot start or reach {where}: {error}") from None
+    try:
+        task = ray.remote(num_cpus=1)(play_chunk)
+        shared = ray.put(match)
+        pending = [task.remote(shared, first, count, write_phh) for first, count in plan]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _progress_bar(total: int, wanted: bool) -> Callable[..., None]:
+    """A function that advances a tqdm bar on standard error (or does nothing)."""
+    if not wanted or not sys.stderr.isatty():
+        return lambda step, close=False: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
+
+    def advance(step: int, close: bool = False) -> None:
+        bar.update(step)
+        if close:
+            bar.close()
+
+    return advance
+
+
+def plot_running(results: Results, path: Path) -> None:
+    """A PNG of the running results: each entrant's net in big bets, and its big bets per 100
+    hands with the 95% interval, against hands played."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    big_bet = results.match.stakes.big_bet
+    at, totals = results.running()
+    means, se = results.running_bb_per_100(at)
+    figure, (top, bottom) = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
+    for k, name in enumerate(results.match.names):
+        line, = top.plot(at, totals[:, k] / big_bet, label=name, linewidth=1.2)
+        mean, band = means[:, k], Z95 * se[:, k]
+        bottom.plot(at, mean, color=line.get_color(), linewidth=1.2)
+        bottom.fill_between(at, mean - band, mean + band, color=line.get_color(), alpha=0.15)
+    top.axhline(0, color="grey", linewidth=0.6)
+    bottom.axhline(0, color="grey", linewidth=0.6)
+    # The first hands' wide intervals would flatten the rest: scale to the last 90%.
+    settled = at > results.hands // 10
+    if settled.sum() > 1:
+        band = Z95 * np.nan_to_num(se[settled])
+        low, high = float((means[settled] - band).min()), float((means[settled] + band).max())
+        margin = 0.05 * (high - low) or 1.0
+        bottom.set_ylim(low - margin, high + margin)
+    top.set_ylabel("net (big bets)")
+    bottom.set_ylabel("big bets per 100 hands (95% CI)")
+    bottom.set_xlabel("hands")
+    match = results.match
+    top.set_title(f"{match.variant.title} ({match.rules.name} rules), {results.hands} hands, "
+                  f"seed {match.seed}")
+    top.legend(loc="upper left", fontsize="small")
+    figure.tight_layout()
+    figure.savefig(path, format="png", dpi=100)
+    plt.close(figure)
+
+
+__all__ = ["BACKENDS", "Chunk", "Match", "Results", "SimulationError", "Standing", "bb_per_100",
+           "chunks", "derive_seed", "play_chunk", "play_hand", "plot_running", "simulate"]
