@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from stud.bots.base import Bot
+from stud.bots.equity import EquityBot
+from stud.bots.expert import ExpertBot
 from stud.bots.simple import CallingStation, RandomBot
 from stud.bots.strength import StrengthBot
 
@@ -12,6 +14,8 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "station": CallingStation,
     "strength": StrengthBot,
+    "expert": ExpertBot,
+    "equity": EquityBot,
 }
 
 
