@@ -46,7 +46,6 @@ class Betting:
     seq_at: list[int]
     raise_seq: int
 
-
     def _reset_street_betting(self) -> None:
         n = self.players
         self.current_bet = 0
@@ -68,12 +67,10 @@ class Betting:
         self.last_aggressor = None
         self._reach_top: list[tuple[int, int]] | None = None
 
-
     def _update_uncapped(self) -> None:
         if (self.rules.heads_up_uncapped and not self.uncapped
                 and self.bets < self.rules.max_bets and self._actors() <= 2):
             self.uncapped = True
-
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take, with exact amounts (empty when none)."""
@@ -81,7 +78,6 @@ class Betting:
         if legal is None:
             legal = self._legal = self._compute_legal()
         return legal
-
 
     def _compute_legal(self) -> tuple[Action, ...]:
         i = self.actor
@@ -106,7 +102,6 @@ class Betting:
                 options.extend(self._wager_options(i, total, reach))
         return tuple(options)
 
-
     def _bring_in_options(self, total: int) -> tuple[Action, ...]:
         stakes = self.stakes
         options = [FOLD] if self.bring_in_may_fold else []
@@ -116,18 +111,15 @@ class Betting:
             options.append(make_action(ActionKind.COMPLETE, min(stakes.small_bet, total)))
         return tuple(options)
 
-
     def _wager_kind(self) -> ActionKind:
         if self.bets == 0:
             return ActionKind.COMPLETE if self.street == 3 else ActionKind.BET
         return ActionKind.RAISE
 
-
     def _units(self) -> tuple[int, ...]:
         if self.big_allowed and not self.big_made:
             return (self.stakes.small_bet, self.stakes.big_bet)
         return (self.unit,)
-
 
     def _target(self, unit: int) -> int:
         """The "to" amount of a full bet or raise by ``unit``.
@@ -141,7 +133,6 @@ class Betting:
         if self.street == 3 and self.wagers_made == 0:
             return self.stakes.small_bet
         return self.current_bet + unit
-
 
     def _may_raise(self, i: int) -> int:
         """The most an opponent can have in on this street, when the player to act may bet or
@@ -162,7 +153,6 @@ class Betting:
             return 0
         return reach
 
-
     def _opponent_reach(self, i: int) -> int:
         """The most any opponent still in could have in on this street.
 
@@ -176,7 +166,6 @@ class Betting:
                              if not folded[j]), reverse=True)
             top = self._reach_top = ranked[:2] + [(0, -1)] * (2 - len(ranked[:2]))
         return top[0][0] if top[0][1] != i else top[1][0]
-
 
     def _wager_options(self, i: int, total: int, reach: int) -> list[Action]:
         kind = self._wager_kind()
@@ -194,7 +183,6 @@ class Betting:
                 tos.sort()
         return [make_action(kind, to) for to in tos]
 
-
     def _accepts_between(self, i: int, action: Action, legal: tuple[Action, ...]) -> bool:
         """A raise between the opponents' reach and the full amount puts everyone all-in."""
         if not action.wagers or action.kind is ActionKind.BRING_IN:
@@ -204,7 +192,6 @@ class Betting:
             return False
         reach = self._opponent_reach(i)
         return reach in same and reach <= action.to <= max(same)
-
 
     def _same_wager(self, action: Action, legal: tuple[Action, ...]) -> Action:
         """A bet, raise or completion to a legal amount is that legal wager, whatever it is
@@ -241,7 +228,6 @@ class Betting:
         amounts = ", ".join(str(a.to) for a in legal if a.kind is action.kind)
         return f"the amount must be {amounts}, not {action.to}"
 
-
     def _bring_in(self, i: int, action: Action) -> None:
         added = self._put_in(i, action.to)
         self.bring_in_pending = False
@@ -250,7 +236,6 @@ class Betting:
         self.current_bet = self.stakes.bring_in if self.rules.short_bring_in == "full" else posted
         self.current_bet = max(self.current_bet, posted)
         self._record(i, action, posted, added)
-
 
     def _wager(self, i: int, action: Action) -> None:
         before = self.current_bet
@@ -279,7 +264,6 @@ class Betting:
             self.full_level = to
             self.raise_seq += 1
         self._record(i, action, to, added)
-
 
     def _wager_full_bet(self, i: int, action: Action, before: int, added: int) -> None:
         """PokerKit's bookkeeping: every wager counts toward the cap; one at least as big as the

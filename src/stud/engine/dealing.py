@@ -50,7 +50,6 @@ class Dealing:
     _muck_pile: list[Card]
     _reshuffles: int
 
-
     def _make_stub(self) -> list[Card]:
         """The deck, top card last. Cards a deal script names stay in it, reserved, until dealt:
         the stub's size is the real deck's, which deck exhaustion depends on."""
@@ -69,7 +68,6 @@ class Dealing:
                     self._reserved[card] = self._reserved.get(card, 0) + 1
         return list(reversed(self.deck.cards))
 
-
     def _draw(self) -> Card:
         stub = self._stub
         if not self._reserved:
@@ -83,7 +81,6 @@ class Dealing:
             return stub.pop(max(range(len(stub)), key=lambda k: latest.get(stub[k], 0)))
         raise RulesError("the deck has no card left that the history does not name")
 
-
     def _latest_scripted_street(self) -> dict[Card, int]:
         latest: dict[Card, int] = {}
         for (street, _), cards in (self._script or {}).items():
@@ -91,7 +88,6 @@ class Dealing:
                 if card is not None:
                     latest[card] = max(latest.get(card, 0), street)
         return latest
-
 
     def _take(self, card: Card) -> Card:
         """A card the script names, out of the stub."""
@@ -107,7 +103,6 @@ class Dealing:
                              f"before {STREET_NAMES[self.street]})") from None
         return card
 
-
     def _card_for(self, i: int) -> Card:
         """The next card for player i: the script's, where it names one, else the stub's."""
         if self._script is None:
@@ -117,7 +112,6 @@ class Dealing:
                     and e.seat == i + 1 and e.street == self.street)
         card = cards[taken] if taken < len(cards) else None
         return self._draw() if card is None else self._take(card)
-
 
     def _deal_street(self) -> None:
         receivers = [i for i in range(self.players) if not self.folded[i]]
@@ -147,7 +141,6 @@ class Dealing:
             return
         self._deal_round(receivers, up)
 
-
     def _community_card(self) -> Card:
         if self._script is not None:
             cards = self._script.get((self.street, 0), ())
@@ -156,7 +149,6 @@ class Dealing:
         if not self._stub:
             raise RulesError("the deck is exhausted: no card left for a community card")
         return self._draw()
-
 
     def _deal_round(self, receivers: list[int], up: bool) -> None:
         """One card to each receiver in seat order (clockwise from seat 1)."""

@@ -254,13 +254,11 @@ class Hand(Dealing, Betting):
             raise IllegalAction(seat, action, f"it is seat {i + 1}'s turn, not seat {seat}'s",
                                 self.legal_actions())
         legal = self._legal or self.legal_actions()
-        if action not in legal:
-            if not isinstance(action, Action):
-                raise IllegalAction(i + 1, action, "that is not an action", legal)
-            action = self._same_wager(action, legal)
-        if action not in legal:
-            if not self._accepts_between(i, action, legal):
-                raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
+        for option in legal:  # legal actions are shared objects: identity first, cheaply
+            if option is action:
+                break
+        else:
+            action = self._check_unlisted(i, action, legal)
         self._legal = None
         if self.phase == SHOWDOWN:
             self._show_or_muck(i, action.kind is ActionKind.SHOW)
@@ -277,6 +275,18 @@ class Hand(Dealing, Betting):
         else:
             self._wager(i, action)
         self._advance(i)
+
+    def _check_unlisted(self, i: int, action: Action, legal: tuple[Action, ...]) -> Action:
+        """The action to apply for one that is not one of the listed objects: an equal one, the
+        same wager by another name, a raise that puts everyone all in; else IllegalAction."""
+        if action in legal:
+            return action
+        if not isinstance(action, Action):
+            raise IllegalAction(i + 1, action, "that is not an action", legal)
+        same = self._same_wager(action, legal)
+        if same in legal or self._accepts_between(i, same, legal):
+            return same
+        raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
 
     def _advance(self, i: int) -> None:
         """After seat i acted: the next player to act, or the end of the betting round."""
