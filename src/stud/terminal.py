@@ -16,6 +16,7 @@ from stud.engine.hand import STREET_NAMES, Hand
 from stud.engine.view import HandView
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
+from stud.odds import equity_by_street, own_equity
 from stud.rules import Rules, Stakes, Variant
 from stud.table import Table
 
@@ -106,6 +107,10 @@ def render(view: HandView, names: Callable[[int], str]) -> str:
         lines.append("  community card: " + " ".join(map(str, view.board)))
     if view.to_act is not None:
         lines.append(f"{names(view.to_act)} to act ({view.reason})")
+    if view.viewer is not None and view.to_act == view.viewer:
+        share = own_equity(view)
+        if share is not None:
+            lines.append(f"Your equity against what you cannot see: {share:.0%} of the pot")
     return "\n".join(lines)
 
 
@@ -194,6 +199,13 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
             winners = ", ".join(f"{name(s)} {c}" for s, c in event.shares)
             write(f"  {half}{pot} ({event.amount}): {winners} — {event.hand}")
     write("Stacks: " + ", ".join(f"{name(k + 1)} {s}" for k, s in enumerate(hand.stacks)))
+    rows = equity_by_street(hand)
+    if rows:
+        seats = sorted(rows[0][1])
+        write("Equity by street (the shown hands' cards, known now):")
+        write("  " + " " * 16 + "".join(f"{name(s):>14}" for s in seats))
+        for street, shares in rows:
+            write(f"  {street:<16}" + "".join(f"{shares[s]:>14.0%}" for s in seats))
 
 
 _SECOND_PERSON = {"posts": "post", "brings": "bring", "calls": "call", "checks": "check",
