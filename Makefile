@@ -22,6 +22,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/evaluate.py
+	$(BIN)/python bench/equity.py
+	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/rl.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
