@@ -173,7 +173,8 @@ class Betting:
             tos = sorted({min(self._target(self.stakes.small_bet), total),
                           min(self._target(self.stakes.big_bet), total)})
         else:
-            to = self._target(self.unit)
+            to = (self.full_level + self.unit if self.rules.short_all_in == "half_bet"
+                  else self._target(self.unit))
             tos = [to if to < total else total]
         if not self.rules.pokerkit:
             # Less than a full raise is allowed when it already puts every opponent all in

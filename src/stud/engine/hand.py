@@ -293,7 +293,7 @@ class Hand(Dealing, Betting):
         if self._live_count == 1:
             self._end_betting_round()
             return
-        if not self.uncapped and self.rules.heads_up_uncapped:
+        if not self.uncapped and self._actor_count <= 2 and self.rules.heads_up_uncapped:
             self._update_uncapped()
         n, stacks, folded, wagers = self.players, self.stacks, self.folded, self.wagers
         current, acted, several = self.current_bet, self.acted, self._actor_count >= 2
