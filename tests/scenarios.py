@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from stud.cards import Card, Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand
+from stud.engine.events import CardDealt, HandShown
+from stud.engine.view import HandView
 from stud.rules import PROFILES, Rules, Stakes, Variant
 
 # The seed's $2/$4 game with a bring-in of 1 and an ante of 1.
@@ -106,3 +108,31 @@ def passive(hand: Hand, fold_on_third: tuple[int, ...] = ()) -> Hand:
                 hand.act(kinds[kind])
                 break
     return hand
+
+
+def hidden_cards(hand: Hand, viewer: int | None) -> set[Card]:
+    """Cards the viewer must not see: other seats' down cards not shown.
+
+    Under the reshuffle policy a folded hand's card can be dealt again to someone else; such a
+    card belongs to two hands, may be seen as the new owner's, and is left out.
+    """
+    hidden: set[Card] = set()
+    for i in range(hand.players):
+        if i + 1 == viewer or hand.shown[i]:
+            continue
+        hidden.update(c for c, up in zip(hand.cards[i], hand.up[i], strict=True) if not up)
+    every = [c for cards in hand.cards for c in cards]
+    return {c for c in hidden if every.count(c) == 1}
+
+
+def cards_in_view(view: HandView) -> set[Card]:
+    """Every card a view shows: in the seats, on the board, in its events."""
+    seen: set[Card] = set(view.board)
+    for player in view.players:
+        seen.update(c for c in player.cards if c is not None)
+    for event in view.events:
+        if isinstance(event, CardDealt) and event.card is not None:
+            seen.add(event.card)
+        if isinstance(event, HandShown):
+            seen.update(event.cards)
+    return seen

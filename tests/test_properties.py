@@ -9,10 +9,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from stud.cards import Card, Deck
+from scenarios import cards_in_view, hidden_cards
+from stud.cards import Deck
 from stud.engine import Hand
-from stud.engine.events import CardDealt, HandShown, PotAwarded, UncalledReturned
-from stud.engine.view import HandView
+from stud.engine.events import PotAwarded, UncalledReturned
 from stud.rules import PROFILES, Stakes
 
 MAX_ACTIONS = 400
@@ -28,31 +28,8 @@ games = st.fixed_dictionaries({
 })
 
 
-def hidden_cards(hand: Hand, viewer: int | None) -> set[Card]:
-    """Cards the viewer must not see: other seats' down cards not shown.
-
-    Under the reshuffle policy a folded hand's card can be dealt again to someone else; such a
-    card belongs to two hands, may be seen as the new owner's, and is left out.
-    """
-    hidden: set[Card] = set()
-    for i in range(hand.players):
-        if i + 1 == viewer or hand.shown[i]:
-            continue
-        hidden.update(c for c, up in zip(hand.cards[i], hand.up[i], strict=True) if not up)
-    every = [c for cards in hand.cards for c in cards]
-    return {c for c in hidden if every.count(c) == 1}
 
 
-def cards_in_view(view: HandView) -> set[Card]:
-    seen: set[Card] = set(view.board)
-    for player in view.players:
-        seen.update(c for c in player.cards if c is not None)
-    for event in view.events:
-        if isinstance(event, CardDealt) and event.card is not None:
-            seen.add(event.card)
-        if isinstance(event, HandShown):
-            seen.update(event.cards)
-    return seen
 
 
 def play_randomly(game: dict) -> Hand:

@@ -10,6 +10,7 @@ from dataclasses import fields
 
 import pytest
 
+from scenarios import cards_in_view, hidden_cards
 from stud.bots import BOTS, EquityBot, ExpertBot, make_bot
 from stud.bots.base import Bot
 from stud.bots.equity import sampled_share
@@ -17,7 +18,6 @@ from stud.bots.reading import TableRead, hit_chance
 from stud.cards import Card, Deck, parse_cards
 from stud.engine import Hand
 from stud.engine.actions import Action
-from stud.engine.events import CardDealt, HandShown
 from stud.engine.view import HandView
 from stud.rules import PROFILES, Stakes, Variant
 from stud.table import Table
@@ -27,27 +27,8 @@ STAKES = [Stakes(1, 1, 2, 4), Stakes(2, 2, 5, 10), Stakes(0, 1, 2, 4), Stakes(5,
           Stakes(1, 2, 3, 6)]
 
 
-def hidden_cards(hand: Hand, viewer: int) -> set[Card]:
-    """Other seats' down cards not shown (a card dealt twice after a reshuffle left out)."""
-    hidden: set[Card] = set()
-    for i in range(hand.players):
-        if i + 1 == viewer or hand.shown[i]:
-            continue
-        hidden.update(c for c, up in zip(hand.cards[i], hand.up[i], strict=True) if not up)
-    every = [c for cards in hand.cards for c in cards]
-    return {c for c in hidden if every.count(c) == 1}
 
 
-def cards_in_view(view: HandView) -> set[Card]:
-    seen: set[Card] = set(view.board)
-    for player in view.players:
-        seen.update(c for c in player.cards if c is not None)
-    for event in view.events:
-        if isinstance(event, CardDealt) and event.card is not None:
-            seen.add(event.card)
-        if isinstance(event, HandShown):
-            seen.update(event.cards)
-    return seen
 
 
 def random_game(rng: random.Random, variant: str) -> Hand:
