@@ -11,8 +11,9 @@ from collections.abc import Callable
 from stud.bots import make_bot
 from stud.cards import Deck
 from stud.engine.actions import Action, ActionKind
+from stud.engine.dealing import STREET_NAMES
 from stud.engine.events import PotAwarded
-from stud.engine.hand import STREET_NAMES, Hand
+from stud.engine.hand import Hand
 from stud.engine.view import HandView
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from stud.cards import Card, CardError, Deck, parse_cards
 from stud.engine.actions import Action, ActionKind, IllegalAction
-from stud.engine.hand import SHOWDOWN, Hand
+from stud.engine.betting import SHOWDOWN
+from stud.engine.hand import Hand
 from stud.history.phh import HandHistory, PHHError, load
 from stud.rules import Rules, RulesError, Variant
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from stud.engine.actions import ActionKind
+from stud.engine.dealing import STREET_NAMES
 from stud.engine.events import (
     ActionTaken,
     AntePosted,
@@ -18,7 +19,6 @@ from stud.engine.events import (
     StubReshuffled,
     UncalledReturned,
 )
-from stud.engine.hand import STREET_NAMES
 
 
 def _cards(cards: Sequence[object]) -> str:
