@@ -285,6 +285,40 @@ def play(
                  parse_bots(bots, players - 1), buy_in, seed)
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
+    database: Annotated[str | None, typer.Option(
+        help="an SQLAlchemy URL (default: STUD_DATABASE_URL, else sqlite:///stud.db)")] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.8,
+    hand_pause: Annotated[float, typer.Option(help="seconds between hands")] = 3.0,
+) -> None:
+    """The web table: a lobby, tables with friends and bots, every hand kept."""
+    import uvicorn
+
+    from stud.server.app import create_app
+    from stud.server.room import Timing
+    from stud.server.store import database_url
+
+    if not 0 < port < 65536:
+        fail(f"--port {port}: a port is from 1 to 65535")
+    if bot_delay < 0 or hand_pause < 0:
+        fail("--bot-delay and --hand-pause must be 0 or more seconds")
+    url = database_url(database)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    typer.echo(f"stud is serving the web table: open http://{shown}:{port}/ "
+               f"(database {_without_password(url)}; Ctrl-C stops it)")
+    uvicorn.run(create_app(url, Timing(bot_delay, hand_pause)), host=host, port=port,
+                log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
+
+
+def _without_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 @app.command("equity")
 def equity_command(
     hands: Annotated[list[str], typer.Argument(

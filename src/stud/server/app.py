@@ -1,0 +1,257 @@
+"""The FastAPI app: accounts, tables and histories over HTTP; play over one WebSocket per table.
+
+``create_app(database)`` builds it; ``stud serve`` runs it under uvicorn. docs/protocol.md is the
+contract. The store is synchronous and is called from one worker thread, so the event loop never
+waits on the disk and writes never race.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from stud.rules import PROFILES, RulesError, Stakes, Variant
+from stud.server.frames import Json
+from stud.server.room import Client, Room, Timing
+from stud.server.store import Account, Store, StoreError
+
+log = logging.getLogger("stud.server")
+STATIC = Path(__file__).parent / "static"
+COOKIE = "stud_token"
+T = TypeVar("T")
+
+
+class Casino:
+    """The rooms of one server and the store behind them."""
+
+    def __init__(self, store: Store, timing: Timing) -> None:
+        self.store = store
+        self.timing = timing
+        self.rooms: dict[int, Room] = {}
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="stud-store")
+
+    async def db(self, call: Callable[..., T], *args: object) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
+
+    async def open(self) -> None:
+        voided = await self.db(self.store.void_running_hands)
+        if voided:
+            log.warning("voided %d hand(s) cut off by a stop; their chips went back", len(voided))
+        for spec in await self.db(self.store.tables):
+            await self.add_room(spec)
+
+    async def add_room(self, spec: object) -> Room:
+        room = Room(spec, self.store, self.db, self.timing)  # type: ignore[arg-type]
+        self.rooms[room.spec.id] = room
+        await room.restore()
+        return room
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self._executor.shutdown(wait=True)
+        self.store.close()
+
+    def room(self, table_id: int) -> Room:
+        if table_id not in self.rooms:
+            raise HTTPException(404, f"there is no table {table_id}")
+        return self.rooms[table_id]
+
+
+def create_app(database: str | None = None, timing: Timing | None = None) -> FastAPI:
+    casino: Casino | None = None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        nonlocal casino
+        casino = Casino(await asyncio.to_thread(Store, database), timing or Timing())
+        app.state.casino = casino
+        await casino.open()
+        try:
+            yield
+        finally:
+            await casino.close()
+
+    app = FastAPI(title="stud", lifespan=lifespan, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def the_casino() -> Casino:
+        assert casino is not None
+        return casino
+
+    async def me(request: Request) -> Account | None:
+        return await the_casino().db(the_casino().store.account_by_token, _token(request))
+
+    async def must_be_me(request: Request) -> Account:
+        account = await me(request)
+        if account is None:
+            raise HTTPException(401, "pick a nickname first: no account goes with this request")
+        return account
+
+    @app.exception_handler(StoreError)
+    async def store_error(_request: Request, error: StoreError) -> JSONResponse:
+        status = 409 if error.code in ("nickname_taken", "seat_taken") else 400
+        return JSONResponse({"detail": str(error), "code": error.code}, status_code=status)
+
+    @app.get("/api/health")
+    async def health() -> Json:
+        return {"ok": True}
+
+    @app.post("/api/accounts", status_code=201)
+    async def create_account(request: Request, response: Response) -> Json:
+        body = await _body(request)
+        nickname = body.get("nickname")
+        if not isinstance(nickname, str):
+            raise HTTPException(400, f"nickname must be text, not {nickname!r}")
+        account, token = await the_casino().db(the_casino().store.create_account, nickname)
+        response.set_cookie(COOKIE, token, httponly=True, samesite="lax",
+                            max_age=10 * 365 * 24 * 3600)
+        return {"id": account.id, "nickname": account.nickname, "wallet": account.wallet,
+                "token": token}
+
+    @app.get("/api/me")
+    async def who_am_i(request: Request) -> Json:
+        account = await must_be_me(request)
+        c = the_casino()
+        seated = await c.db(c.store.seats_of, account.id)
+        in_hands = {row.table_id: c.rooms[row.table_id] for row in seated
+                    if row.table_id in c.rooms}
+        return {"id": account.id, "nickname": account.nickname, "wallet": account.wallet,
+                "seats": [{"table": row.table_id, "seat": row.seat,
+                           "stack": in_hands[row.table_id].table.seats[row.seat].stack
+                           if row.table_id in in_hands else row.stack} for row in seated]}
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[Json]:
+        return [room.summary() for room in the_casino().rooms.values()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> Json:
+        account = await must_be_me(request)
+        body = await _body(request)
+        c = the_casino()
+        spec = await c.db(c.store.create_table, *_table_fields(body, len(c.rooms) + 1),
+                          account.id)
+        room = await c.add_room(spec)
+        return room.summary()
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: int) -> Json:
+        return the_casino().room(table_id).summary()
+
+    @app.get("/api/tables/{table_id}/hands")
+    async def recent_hands(table_id: int, limit: int = 10) -> list[Json]:
+        the_casino().room(table_id)
+        if not 1 <= limit <= 100:
+            raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
+        return await the_casino().db(the_casino().store.recent_hands, table_id, limit)
+
+    @app.get("/api/hands/{hand_id}.phh")
+    async def hand_phh(hand_id: int) -> PlainTextResponse:
+        text = await the_casino().db(the_casino().store.hand_phh, hand_id)
+        if text is None:
+            raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
+        return PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="stud-hand-{hand_id}.phh"'})
+
+    @app.get("/")
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/tables/{table_id}")
+    async def table_page(table_id: int) -> FileResponse:
+        the_casino().room(table_id)
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/tables/{table_id}/rules")
+    async def rules_page(table_id: int) -> FileResponse:
+        the_casino().room(table_id)
+        return FileResponse(STATIC / "rules.html")
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: int) -> None:
+        c = the_casino()
+        room = c.rooms.get(table_id)
+        if room is None:
+            await websocket.close(code=4404, reason=f"there is no table {table_id}")
+            return
+        await websocket.accept()
+        token = websocket.query_params.get("token") or websocket.cookies.get(COOKIE)
+        account = await c.db(c.store.account_by_token, token)
+        client = Client(account, websocket.send_text, account.wallet if account else 0)
+        pump = asyncio.get_running_loop().create_task(client.pump())
+        await room.join(client)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    message = json.loads(text)
+                except ValueError as error:
+                    client.push_error(json.dumps({"type": "error", "code": "bad_json",
+                                                  "message": f"not JSON: {error}"}))
+                    continue
+                await room.handle(client, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await room.part(client)
+            pump.cancel()
+
+    return app
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.cookies.get(COOKIE)
+
+
+async def _body(request: Request) -> dict[str, object]:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise HTTPException(400, "the body must be a JSON object") from None
+    if not isinstance(body, dict):
+        raise HTTPException(400, "the body must be a JSON object")
+    return body
+
+
+def _whole(body: dict[str, object], name: str, default: int, low: int, high: int) -> int:
+    value = body.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise HTTPException(400, f"{name} must be a whole number from {low} to {high}, "
+                            f"not {value!r}")
+    return value
+
+
+def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
+    name = body.get("name") or f"Table {number}"
+    if not isinstance(name, str) or not re.fullmatch(r"[^\x00-\x1f]{1,60}", name.strip()):
+        raise HTTPException(400, f"name must be 1 to 60 characters, not {name!r}")
+    try:
+        variant = Variant.parse(str(body.get("variant", "stud")))
+    except RulesError as error:
+        raise HTTPException(400, f"variant: {error}") from None
+    small_bet = _whole(body, "small_bet", 2, 1, 10_000)
+    if small_bet < 2:
+        raise HTTPException(400, "small_bet must be at least 2, so that the bring-in (half of "
+                            "it) is less than a full bet")
+    rules_name = body.get("rules", "standard")
+    if rules_name not in PROFILES:
+        raise HTTPException(400, f"rules must be one of {', '.join(PROFILES)}, "
+                            f"not {rules_name!r}")
+    return (name.strip(), variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],
+            _whole(body, "seats", 8, 2, 8), _whole(body, "clock", 30, 5, 300))

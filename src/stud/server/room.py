@@ -1,0 +1,555 @@
+"""One table being played: its seats, its hand, its clock, its bots and its watchers.
+
+The room drives ``stud.table.Table`` (which drives the engine) and relays views; it decides no
+rule itself. Every change happens under the room's lock, in this order: the engine acts, the
+store records what must be kept, then every client gets a frame built from its own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import TypeVar
+
+from stud.bots import BOTS, make_bot
+from stud.cards import Deck
+from stud.engine.actions import Action, ActionKind, IllegalAction
+from stud.engine.hand import Hand
+from stud.history.phh import dumps, from_hand
+from stud.history.text import text_history
+from stud.server.frames import Json, hand_json, player_json, table_json
+from stud.server.store import Account, HandPlayer, Store, StoreError, TableSpec
+from stud.table import Table
+
+log = logging.getLogger("stud.server")
+T = TypeVar("T")
+ACTS = frozenset({"fold", "check", "call", "bring_in", "complete", "bet", "raise"})
+
+
+class ProtocolError(ValueError):
+    """A message the room refuses; ``code`` and the message go back in an error frame."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class Client:
+    """One WebSocket connection. Frames wait in ``outbox``; a newer state replaces an older one
+    not yet sent, since each state is whole."""
+
+    account: Account | None
+    send: Callable[[str], Awaitable[None]]
+    wallet: int = 0
+    errors: list[str] = field(default_factory=list)
+    state: str | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False
+
+    def push_state(self, frame: str) -> None:
+        self.state = frame
+        self.wake.set()
+
+    def push_error(self, frame: str) -> None:
+        self.errors.append(frame)
+        self.wake.set()
+
+    async def pump(self) -> None:
+        """Send what is waiting until the connection closes."""
+        while not self.closed:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.errors:
+                await self.send(self.errors.pop(0))
+            if self.state is not None:
+                frame, self.state = self.state, None
+                await self.send(frame)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Pauses that make the game watchable; tests and the load bench shorten them."""
+
+    bot_delay: float = 0.8
+    hand_pause: float = 3.0
+    clock_scale: float = 1.0  # multiplies every table's clock (tests use a fraction)
+
+
+class Room:
+    def __init__(self, spec: TableSpec, store: Store, db: Callable[..., Awaitable[object]],
+                 timing: Timing) -> None:
+        self.spec = spec
+        self.store = store
+        self._db = db
+        self.timing = timing
+        self.table = Table(spec.variant, spec.stakes, spec.rules, spec.seats)
+        self.accounts: dict[int, int] = {}  # table seat -> account id
+        self.bots: dict[int, str] = {}
+        self.leaving: set[int] = set()
+        self.clients: list[Client] = []
+        self.lock = asyncio.Lock()
+        self.number = spec.hands
+        self.hand_id: int | None = None
+        self.starting: tuple[int, ...] = ()
+        self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...]] | None = None
+        self.finished: deque[float] = deque()
+        self.deadline: float | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._next: asyncio.Task[None] | None = None
+        self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
+
+    async def db(self, call: Callable[..., T], *args: object) -> T:
+        return await self._db(call, *args)  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ start and stop
+
+    async def restore(self) -> None:
+        """Seats and recent hands from the store (after running hands were voided)."""
+        for row in await self.db(self.store.seats, self.spec.id):
+            bot = make_bot(row.bot) if row.bot else None
+            name = f"{row.bot} bot" if row.bot else row.nickname
+            self.table.sit(row.seat, name, row.stack, bot)
+            self.table.seats[row.seat].sitting_out = row.sitting_out
+            self.accounts[row.seat] = row.account_id
+            if row.bot:
+                self.bots[row.seat] = row.bot
+        now = time.time()
+        for moment in await self.db(self.store.hand_times, self.spec.id, timedelta(hours=1)):
+            self.finished.append(now - (datetime.now(UTC) - moment).total_seconds())
+        self._schedule_next_hand(0.0)
+
+    def close(self) -> None:
+        for task in (self._timer, self._next):
+            if task is not None:
+                task.cancel()
+
+    # ------------------------------------------------------------------ what the lobby sees
+
+    def hands_per_hour(self) -> float:
+        cutoff = time.time() - 3600
+        while self.finished and self.finished[0] < cutoff:
+            self.finished.popleft()
+        return float(len(self.finished))
+
+    def summary(self) -> Json:
+        return table_json(_with_hands(self.spec, self.number), len(self.table.seats),
+                          self.hands_per_hour())
+
+    # ------------------------------------------------------------------ connections
+
+    async def join(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.append(client)
+            self._broadcast()
+            if self.table.hand is None:
+                self._schedule_next_hand(0.0)
+
+    async def part(self, client: Client) -> None:
+        async with self.lock:
+            client.closed = True
+            client.wake.set()
+            if client in self.clients:
+                self.clients.remove(client)
+            self._broadcast()
+
+    def seat_of_account(self, account_id: int | None) -> int | None:
+        return next((s for s, a in self.accounts.items()
+                     if a == account_id and s not in self.bots), None)
+
+    # ------------------------------------------------------------------ messages
+
+    async def handle(self, client: Client, message: object) -> None:
+        """Apply one message; a refused one gets an error frame and changes nothing."""
+        try:
+            if not isinstance(message, dict):
+                raise ProtocolError("bad_json", "a message must be a JSON object")
+            kind = message.get("type")
+            if kind == "ping":
+                client.push_error(json.dumps({"type": "pong"}))
+                return
+            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise ProtocolError("bad_message", f"unknown message type {kind!r}; send one of "
+                                    f"{', '.join(sorted(_HANDLERS))} or ping")
+            async with self.lock:
+                await handler(self, client, message)
+        except (ProtocolError, StoreError) as error:
+            client.push_error(json.dumps({"type": "error", "code": error.code,
+                                          "message": str(error)}))
+
+    def _account(self, client: Client) -> Account:
+        if client.account is None:
+            raise ProtocolError("no_account", "pick a nickname first: only an account may sit "
+                                "or act")
+        return client.account
+
+    def _own_seat(self, client: Client) -> int:
+        seat = self.seat_of_account(self._account(client).id)
+        if seat is None:
+            raise ProtocolError("not_seated", f"you have no seat at table {self.spec.id}")
+        return seat
+
+    def _free_seat(self, message: dict[str, object]) -> int:
+        seat = _int_field(message, "seat")
+        if not 1 <= seat <= self.spec.seats:
+            raise ProtocolError("no_such_seat", f"seat {seat} does not exist: this table has "
+                                f"seats 1 to {self.spec.seats}")
+        if seat in self.table.seats:
+            raise ProtocolError("seat_taken", f"seat {seat} is taken by "
+                                f"{self.table.seats[seat].name}")
+        return seat
+
+    def _buy_in(self, message: dict[str, object], default: int | None = None) -> int:
+        small = self.spec.stakes.small_bet
+        low, high = 10 * small, 500 * small
+        amount = (default if default is not None and "buy_in" not in message
+                  else _int_field(message, "buy_in"))
+        if not low <= amount <= high:
+            raise ProtocolError("bad_buy_in", f"buy_in must be from {low} to {high} chips "
+                                f"(10 to 500 small bets), not {amount}")
+        return amount
+
+    async def _sit(self, client: Client, message: dict[str, object]) -> None:
+        account = self._account(client)
+        if self.seat_of_account(account.id) is not None:
+            raise ProtocolError("already_seated", f"you are already in seat "
+                                f"{self.seat_of_account(account.id)}")
+        seat = self._free_seat(message)
+        buy_in = self._buy_in(message)
+        row = await self.db(self.store.sit, self.spec.id, seat, account.id, buy_in)
+        self.table.sit(seat, row.nickname, row.stack)
+        self.accounts[seat] = account.id
+        self._set_wallets(account.id, -buy_in)
+        self._broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
+        bot = message.get("bot")
+        if bot not in BOTS:
+            raise ProtocolError("bad_message", f"bot must be one of {', '.join(BOTS)}, "
+                                f"not {bot!r}")
+        seat = self._free_seat(message)
+        buy_in = self._buy_in(message, default=100 * self.spec.stakes.small_bet)
+        assert isinstance(bot, str)
+        row = await self.db(self.store.add_bot, self.spec.id, seat, bot, buy_in)
+        self.table.sit(seat, f"{bot} bot", row.stack, make_bot(bot))
+        self.accounts[seat] = row.account_id
+        self.bots[seat] = bot
+        self._broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _remove_bot(self, client: Client, message: dict[str, object]) -> None:
+        seat = _int_field(message, "seat")
+        if seat not in self.bots:
+            raise ProtocolError("no_such_seat", f"seat {seat} has no bot")
+        await self._leave_seat(seat)
+
+    async def _leave(self, client: Client, message: dict[str, object]) -> None:
+        await self._leave_seat(self._own_seat(client))
+
+    async def _leave_seat(self, seat: int) -> None:
+        if self._in_hand(seat):
+            self.leaving.add(seat)  # folds when it is to act; leaves when the hand ends
+            await self._progress()
+            return
+        await self._cash_out(seat)
+        self._broadcast()
+
+    async def _cash_out(self, seat: int) -> None:
+        chips = await self.db(self.store.leave, self.spec.id, seat)
+        self.table.seats.pop(seat)
+        account = self.accounts.pop(seat)
+        self.bots.pop(seat, None)
+        self.leaving.discard(seat)
+        self._set_wallets(account, chips)
+
+    async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
+        await self._set_sitting_out(self._own_seat(client), True)
+        self._broadcast()
+
+    async def _sit_in(self, client: Client, message: dict[str, object]) -> None:
+        await self._set_sitting_out(self._own_seat(client), False)
+        self._broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _set_sitting_out(self, seat: int, sitting_out: bool) -> None:
+        if self.table.seats[seat].sitting_out != sitting_out:
+            await self.db(self.store.set_sitting_out, self.spec.id, seat, sitting_out)
+            self.table.seats[seat].sitting_out = sitting_out
+
+    async def _act(self, client: Client, message: dict[str, object]) -> None:
+        seat = self._own_seat(client)
+        kind = message.get("action")
+        if kind not in ACTS:
+            raise ProtocolError("bad_message", f"action must be one of {', '.join(sorted(ACTS))}"
+                                f", not {kind!r}")
+        to = 0 if kind in ("fold", "check") and "to" not in message else _int_field(message, "to")
+        hand = self.table.hand
+        if "hand" in message:
+            number = _int_field(message, "hand")
+            if hand is None or hand.is_over or number != self.number:
+                raise ProtocolError("stale_hand", f"hand {number} is not the hand in play"
+                                    + (f" (hand {self.number} is)" if hand and not hand.is_over
+                                       else " (no hand is being played)"))
+        if hand is None or hand.is_over or hand.to_act is None:
+            raise ProtocolError("not_your_turn", "no hand is being played")
+        if self.table.table_seat(hand.to_act) != seat:
+            raise ProtocolError("not_your_turn", f"it is seat "
+                                f"{self.table.table_seat(hand.to_act)}'s turn, not yours "
+                                f"(seat {seat})")
+        try:
+            hand.act(Action(ActionKind(kind), to), hand.to_act)
+        except IllegalAction as error:
+            raise ProtocolError("illegal_action", str(error)) from None
+        await self._progress()
+
+    # ------------------------------------------------------------------ the flow of a hand
+
+    def _in_hand(self, seat: int) -> bool:
+        hand = self.table.hand
+        return hand is not None and not hand.is_over and seat in self.table.hand_seats
+
+    async def _start_hand(self) -> None:
+        table = self.table
+        if table.hand is not None and not table.hand.is_over or len(table.ready()) < 2:
+            return
+        if not self.clients and all(s in self.bots for s in table.ready()):
+            return  # bots alone with nobody watching wait for someone to come
+        hand = table.start_hand(Deck.shuffled())
+        self.number += 1
+        self.starting = tuple(hand.starting_stacks)
+        players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
+                   for s in table.hand_seats]
+        self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number, players)
+        for s in table.hand_seats:
+            table.seats[s].stack = 0  # in the hand now; the engine holds the live stack
+        await self._progress()
+
+    async def _progress(self) -> None:
+        """After any change to the hand: act for absent seats, finish, or wait for a decision."""
+        hand = self.table.hand
+        while hand is not None and not hand.is_over:
+            seat = self.table.table_seat(hand.to_act or 0)
+            if seat not in self.leaving:
+                break
+            hand.act(_forced(hand), hand.to_act)  # a seat that is leaving folds (or checks)
+        self._turn += 1
+        self._stop_clock()
+        if hand is None:
+            self._broadcast()
+            return
+        if hand.is_over:
+            if self.hand_id is not None:
+                await self._finish_hand(hand)
+            return
+        seat = self.table.table_seat(hand.to_act or 0)
+        if seat in self.bots:
+            self._spawn_bot(seat, self._turn)
+        else:
+            self._start_clock(seat, self._turn)
+        self._broadcast()
+
+    async def _finish_hand(self, hand: Hand) -> None:
+        table, seats = self.table, self.table.hand_seats
+        names = {k + 1: table.seats[s].name for k, s in enumerate(seats)}
+        public = from_hand(hand, None, **self._phh_fields(names))
+        dealer = from_hand(hand, 0, **self._phh_fields(names))
+        text = text_history(hand.view(None).public_events,
+                            lambda k: f"{names[k]} (seat {seats[k - 1]})")
+        await self.db(self.store.finish_hand, self.hand_id, list(hand.stacks), dumps(public),
+                      dumps(dealer), text)
+        self.hand_id = None
+        table.finish_hand()
+        self.finished.append(time.time())
+        self.last = (hand, seats, self.number, self.starting)
+        table.hand = None
+        for seat in sorted(self.leaving):
+            await self._cash_out(seat)
+        self._broadcast()
+        self._schedule_next_hand(self.timing.hand_pause)
+
+    def _phh_fields(self, names: dict[int, str]) -> dict[str, object]:
+        return {"table": self.spec.name, "hand": self.number,
+                "players": [names[k] for k in sorted(names)],
+                "seats": list(self.table.hand_seats), "seat_count": self.spec.seats}
+
+    def _schedule_next_hand(self, delay: float) -> None:
+        if self._next is not None and not self._next.done():
+            return
+        self._next = asyncio.get_running_loop().create_task(self._next_hand_after(delay))
+
+    async def _next_hand_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock:
+            self._next = None
+            try:
+                await self._start_hand()
+            except Exception:  # a hand that cannot start must not stop the table
+                log.exception("table %s: could not start a hand", self.spec.id)
+
+    # ------------------------------------------------------------------ bots and the clock
+
+    def _spawn_bot(self, seat: int, turn: int) -> None:
+        asyncio.get_running_loop().create_task(self._bot_turn(seat, turn))
+
+    async def _bot_turn(self, seat: int, turn: int) -> None:
+        await asyncio.sleep(self.timing.bot_delay)
+        hand = self.table.hand
+        if hand is None or turn != self._turn or hand.to_act is None:
+            return
+        bot = self.table.seats[seat].bot
+        view = hand.view(hand.to_act)
+        try:
+            assert bot is not None
+            action = await asyncio.to_thread(bot.act, view)
+        except Exception:
+            log.exception("table %s: bot in seat %s failed; it checks or folds",
+                          self.spec.id, seat)
+            action = _forced(hand)
+        async with self.lock:
+            if turn != self._turn or self.table.hand is not hand:
+                return
+            try:
+                hand.act(action, hand.to_act)
+            except IllegalAction:
+                log.exception("table %s: bot in seat %s chose an illegal action",
+                              self.spec.id, seat)
+                hand.act(_forced(hand), hand.to_act)
+            await self._progress()
+
+    def _start_clock(self, seat: int, turn: int) -> None:
+        seconds = self.spec.clock * self.timing.clock_scale
+        self.deadline = time.monotonic() + seconds
+        self._timer = asyncio.get_running_loop().create_task(self._expire(seat, turn, seconds))
+
+    def _stop_clock(self) -> None:
+        self.deadline = None
+        if self._timer is not None and self._timer is not asyncio.current_task():
+            self._timer.cancel()
+        self._timer = None
+
+    async def _expire(self, seat: int, turn: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with self.lock:
+            hand = self.table.hand
+            if turn != self._turn or hand is None or hand.to_act is None:
+                return
+            hand.act(_forced(hand), hand.to_act)
+            if seat in self.table.seats:
+                await self._set_sitting_out(seat, True)
+            await self._progress()
+
+    def clock_json(self) -> Json | None:
+        hand = self.table.hand
+        if self.deadline is None or hand is None or hand.to_act is None:
+            return None
+        total = int(self.spec.clock * self.timing.clock_scale * 1000)
+        remaining = max(0, int((self.deadline - time.monotonic()) * 1000))
+        return {"seat": self.table.table_seat(hand.to_act), "remaining_ms": remaining,
+                "total_ms": total}
+
+    # ------------------------------------------------------------------ frames
+
+    def _set_wallets(self, account_id: int, change: int) -> None:
+        for client in self.clients:
+            if client.account is not None and client.account.id == account_id:
+                client.wallet += change
+
+    def _broadcast(self) -> None:
+        """Every client gets the table as its own seat may see it."""
+        bodies: dict[int | None, str] = {}
+        table = json.dumps(self.summary())
+        clock = self.clock_json()
+        for client in self.clients:
+            account_id = client.account.id if client.account else None
+            seat = self.seat_of_account(account_id)
+            if seat not in bodies:
+                bodies[seat] = self._body(seat, clock)
+            you = {"account": account_id,
+                   "nickname": client.account.nickname if client.account else None,
+                   "wallet": client.wallet, "seat": seat}
+            client.push_state(f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
+                              f'{bodies[seat]}}}')
+
+    def _body(self, seat: int | None, clock: Json | None) -> str:
+        hand, table = self.table.hand, self.table
+        view = None
+        if hand is not None:
+            viewer = table.hand_seat(seat) if seat is not None else None
+            view = hand.view(viewer)
+        seats: list[Json | None] = []
+        for number in range(1, self.spec.seats + 1):
+            s = table.seats.get(number)
+            if s is None:
+                seats.append(None)
+                continue
+            entry: Json = {
+                "seat": number, "name": s.name, "bot": self.bots.get(number),
+                "stack": s.stack, "sitting_out": s.sitting_out,
+                "leaving": number in self.leaving,
+                "connected": number in self.bots or any(
+                    c.account is not None and c.account.id == self.accounts.get(number)
+                    for c in self.clients),
+                "in_hand": False, "folded": False, "all_in": False, "wager": 0,
+                "committed": 0, "cards": [], "shown": False,
+            }
+            k = table.hand_seat(number) if view is not None else None
+            if view is not None and k is not None:
+                entry.update(player_json(view, k))
+                entry["stack"] = view.player(k).stack
+            seats.append(entry)
+        hand_part = (hand_json(view, self.number, self.starting, table.table_seat, clock)
+                     if view is not None and hand is not None else None)
+        last_part = None
+        if self.last is not None:
+            last_hand, last_seats, number, starting = self.last
+            k = last_seats.index(seat) + 1 if seat in last_seats else None
+            last_part = hand_json(last_hand.view(k), number, starting,
+                                  lambda i: last_seats[i - 1], None)
+        return (f'"seats": {json.dumps(seats)}, "hand": {json.dumps(hand_part)}, '
+                f'"last": {json.dumps(last_part)}')
+
+
+def _with_hands(spec: TableSpec, hands: int) -> TableSpec:
+    return TableSpec(spec.id, spec.name, spec.variant, spec.stakes, spec.rules, spec.seats,
+                     spec.clock, hands)
+
+
+def _forced(hand: Hand) -> Action:
+    """What the house does for a seat that does not act: check if it can, else fold; a bring-in
+    that cannot be folded is posted."""
+    legal = hand.legal_actions()
+    for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN):
+        for action in legal:
+            if action.kind is kind:
+                return action
+    return legal[0]
+
+
+def _int_field(message: dict[str, object], name: str) -> int:
+    if name not in message:
+        raise ProtocolError("bad_message", f"{message.get('type')}: the field {name!r} is "
+                            "missing")
+    value = message[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError("bad_message", f"{message.get('type')}: {name} must be a whole "
+                            f"number, not {value!r}")
+    return value
+
+
+_HANDLERS: dict[str, Callable[[Room, Client, dict[str, object]], Awaitable[None]]] = {
+    "sit": Room._sit,
+    "act": Room._act,
+    "sit_out": Room._sit_out,
+    "sit_in": Room._sit_in,
+    "leave": Room._leave,
+    "add_bot": Room._add_bot,
+    "remove_bot": Room._remove_bot,
+}

@@ -1,0 +1,395 @@
+"""Where the web table keeps its accounts, tables, seats, hands and the chip ledger.
+
+Every chip movement is a row of the ledger, and each row says where the chips are: in an
+account's ``wallet``, at a ``table`` (a seat's stack between hands) or in a ``hand`` being played.
+The cached balances (``accounts.wallet``, ``seats.stack``) change in the same transaction as the
+rows that explain them, so a balance always equals the sum of its rows; ``audit()`` proves it.
+
+A hand moves its players' stacks into the hand when it starts and the final stacks back out, with
+the hand's record and PHH, in one transaction when it ends. A hand found ``running`` when the
+server starts was cut off: ``void_running_hands()`` gives every player their starting stack back.
+
+The store is synchronous; the server calls it from one worker thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, func, select
+from sqlalchemy.exc import IntegrityError
+
+from stud.rules import POLICIES, Rules, Stakes, Variant
+from stud.server.schema import accounts, hands, ledger, seats, tables
+
+STARTING_WALLET = 10_000
+DEFAULT_DATABASE = "sqlite:///stud.db"
+_NICKNAME = re.compile(r"^[\w .\-]{1,20}$")
+
+
+class StoreError(ValueError):
+    """A request the store refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: int
+    nickname: str
+    bot: str | None
+    wallet: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    id: int
+    name: str
+    variant: Variant
+    stakes: Stakes
+    rules: Rules
+    seats: int
+    clock: int
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    table_id: int
+    seat: int
+    account_id: int
+    nickname: str
+    bot: str | None
+    stack: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayer:
+    seat: int
+    account_id: int
+    stack: int
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the argument, else ``STUD_DATABASE_URL``, else ``sqlite:///stud.db``.
+    A plain ``postgresql://`` URL is given the psycopg (3) driver, the one we install."""
+    url = url or os.environ.get("STUD_DATABASE_URL") or DEFAULT_DATABASE
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://"):]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _rules_json(rules: Rules) -> dict[str, object]:
+    return {"name": rules.name} | {p: getattr(rules, p) for p in POLICIES}
+
+
+class Store:
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine: Engine = create_engine(self.url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.upgrade()
+
+    def upgrade(self) -> None:
+        """Create or upgrade the schema to the newest migration."""
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ accounts
+
+    def create_account(self, nickname: str) -> tuple[Account, str]:
+        """A new account with a starting wallet; returns it and its secret token."""
+        name = nickname.strip() if isinstance(nickname, str) else nickname
+        if not isinstance(name, str) or not _NICKNAME.match(name):
+            raise StoreError("bad_nickname", "nickname must be 1 to 20 letters, digits, spaces, "
+                             f"'_', '-' or '.', not {nickname!r}")
+        token = secrets.token_urlsafe(32)
+        try:
+            with self.engine.begin() as db:
+                account_id = db.execute(accounts.insert().values(
+                    nickname=name, nickname_key=name.casefold(), token_hash=_hash(token),
+                    wallet=0, created_at=_now())).inserted_primary_key[0]
+                self._move(db, account_id, "grant", STARTING_WALLET, to=("wallet", None))
+        except IntegrityError:
+            raise StoreError("nickname_taken", f"the nickname {name!r} is taken") from None
+        return self.account(account_id), token
+
+    def account(self, account_id: int) -> Account:
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.id == account_id)).one_or_none()
+        if row is None:
+            raise StoreError("no_account", f"no account {account_id}")
+        return Account(row.id, row.nickname, row.bot, row.wallet)
+
+    def account_by_token(self, token: str | None) -> Account | None:
+        if not token:
+            return None
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(
+                accounts.c.token_hash == _hash(token))).one_or_none()
+        return None if row is None else Account(row.id, row.nickname, row.bot, row.wallet)
+
+    # ------------------------------------------------------------------ tables
+
+    def create_table(self, name: str, variant: Variant, stakes: Stakes, rules: Rules,
+                     size: int, clock: int, created_by: int | None = None) -> TableSpec:
+        with self.engine.begin() as db:
+            table_id = db.execute(tables.insert().values(
+                name=name, variant=variant.value, ante=stakes.ante, bring_in=stakes.bring_in,
+                small_bet=stakes.small_bet, big_bet=stakes.big_bet, rules=_rules_json(rules),
+                seats=size, clock=clock, hands=0, created_by=created_by,
+                created_at=_now())).inserted_primary_key[0]
+        return self.table(table_id)
+
+    def table(self, table_id: int) -> TableSpec:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).one_or_none()
+        if row is None:
+            raise StoreError("no_table", f"there is no table {table_id}")
+        return _spec(row)
+
+    def tables(self) -> list[TableSpec]:
+        with self.engine.connect() as db:
+            return [_spec(row) for row in db.execute(select(tables).order_by(tables.c.id))]
+
+    # ------------------------------------------------------------------ seats
+
+    def seats(self, table_id: int) -> list[SeatRow]:
+        query = (select(seats, accounts.c.nickname, accounts.c.bot)
+                 .join(accounts, accounts.c.id == seats.c.account_id)
+                 .where(seats.c.table_id == table_id).order_by(seats.c.seat))
+        with self.engine.connect() as db:
+            return [SeatRow(r.table_id, r.seat, r.account_id, r.nickname, r.bot, r.stack,
+                            r.sitting_out) for r in db.execute(query)]
+
+    def seats_of(self, account_id: int) -> list[SeatRow]:
+        query = (select(seats, accounts.c.nickname, accounts.c.bot)
+                 .join(accounts, accounts.c.id == seats.c.account_id)
+                 .where(seats.c.account_id == account_id).order_by(seats.c.table_id))
+        with self.engine.connect() as db:
+            return [SeatRow(r.table_id, r.seat, r.account_id, r.nickname, r.bot, r.stack,
+                            r.sitting_out) for r in db.execute(query)]
+
+    def sit(self, table_id: int, seat: int, account_id: int, buy_in: int) -> SeatRow:
+        """The account takes the seat, moving ``buy_in`` chips from its wallet to the table."""
+        try:
+            with self.engine.begin() as db:
+                wallet = db.execute(select(accounts.c.wallet).where(
+                    accounts.c.id == account_id).with_for_update()).scalar_one()
+                if wallet < buy_in:
+                    raise StoreError("wallet_short", f"a buy-in of {buy_in} needs {buy_in} "
+                                     f"chips in the wallet; it holds {wallet}")
+                db.execute(seats.insert().values(table_id=table_id, seat=seat,
+                                                 account_id=account_id, stack=0,
+                                                 sitting_out=False))
+                self._move(db, account_id, "buy_in", buy_in, source=("wallet", None),
+                           to=("table", table_id), seat=seat)
+        except IntegrityError:
+            raise StoreError("seat_taken", f"seat {seat} is taken") from None
+        return next(s for s in self.seats(table_id) if s.seat == seat)
+
+    def add_bot(self, table_id: int, seat: int, bot: str, buy_in: int) -> SeatRow:
+        """A bot account, granted its buy-in by the house, takes the seat."""
+        with self.engine.begin() as db:
+            account_id = db.execute(accounts.insert().values(
+                nickname=bot, bot=bot, wallet=0, created_at=_now())).inserted_primary_key[0]
+            self._move(db, account_id, "grant", buy_in, to=("wallet", None))
+        return self.sit(table_id, seat, account_id, buy_in)
+
+    def set_sitting_out(self, table_id: int, seat: int, sitting_out: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
+                       .values(sitting_out=sitting_out))
+
+    def leave(self, table_id: int, seat: int) -> int:
+        """The seat's player leaves; the stack goes back to the wallet. Returns the stack."""
+        with self.engine.begin() as db:
+            row = db.execute(select(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat)).one_or_none()
+            if row is None:
+                raise StoreError("not_seated", f"seat {seat} is empty")
+            db.execute(seats.delete().where(seats.c.table_id == table_id, seats.c.seat == seat))
+            self._move(db, row.account_id, "cash_out", row.stack, source=("table", table_id),
+                       to=("wallet", None), seat=seat)
+        return int(row.stack)
+
+    # ------------------------------------------------------------------ hands
+
+    def start_hand(self, table_id: int, number: int, players: Sequence[HandPlayer]) -> int:
+        """Record a hand as running and move each player's stack into it."""
+        with self.engine.begin() as db:
+            hand_id = db.execute(hands.insert().values(
+                table_id=table_id, number=number, status="running",
+                players=[[p.seat, p.account_id, p.stack] for p in players],
+                started_at=_now())).inserted_primary_key[0]
+            for p in players:
+                self._move(db, p.account_id, "hand_in", p.stack, source=("table", table_id),
+                           to=("hand", hand_id), seat=p.seat)
+        return int(hand_id)
+
+    def finish_hand(self, hand_id: int, final_stacks: Sequence[int], phh: str, dealer_phh: str,
+                    text: Sequence[str]) -> None:
+        """In one transaction: the final stacks back to the table, the hand's record and PHH."""
+        with self.engine.begin() as db:
+            row = db.execute(select(hands).where(hands.c.id == hand_id)).one()
+            if row.status != "running":
+                raise StoreError("not_running", f"hand {hand_id} is {row.status}, not running")
+            for (seat, account_id, _start), stack in zip(row.players, final_stacks, strict=True):
+                self._move(db, account_id, "hand_out", stack, source=("hand", hand_id),
+                           to=("table", row.table_id), seat=seat)
+            db.execute(hands.update().where(hands.c.id == hand_id).values(
+                status="finished", ended_at=_now(), phh=phh, dealer_phh=dealer_phh,
+                text=list(text)))
+            db.execute(tables.update().where(tables.c.id == row.table_id)
+                       .values(hands=row.number))
+
+    def void_running_hands(self) -> list[int]:
+        """Void every hand cut off mid-way: each player gets their starting stack back."""
+        voided = []
+        with self.engine.begin() as db:
+            for row in db.execute(select(hands).where(hands.c.status == "running")).all():
+                for seat, account_id, start in row.players:
+                    self._move(db, account_id, "void_refund", start, source=("hand", row.id),
+                               to=("table", row.table_id), seat=seat)
+                db.execute(hands.update().where(hands.c.id == row.id)
+                           .values(status="voided", ended_at=_now()))
+                db.execute(tables.update().where(tables.c.id == row.table_id)
+                           .values(hands=row.number))
+                voided.append(int(row.id))
+        return voided
+
+    def recent_hands(self, table_id: int, limit: int = 10) -> list[dict[str, object]]:
+        query = (select(hands.c.id, hands.c.number, hands.c.status, hands.c.ended_at,
+                        hands.c.text)
+                 .where(hands.c.table_id == table_id, hands.c.status != "running")
+                 .order_by(hands.c.number.desc()).limit(limit))
+        with self.engine.connect() as db:
+            return [{"id": r.id, "number": r.number, "result": r.status,
+                     "ended_at": _utc(r.ended_at).isoformat() if r.ended_at else None,
+                     "text": r.text or ["The hand was cut off and voided; every player got "
+                                        "their starting stack back."]}
+                    for r in db.execute(query)]
+
+    def hand_phh(self, hand_id: int) -> str | None:
+        with self.engine.connect() as db:
+            return db.execute(select(hands.c.phh).where(hands.c.id == hand_id)).scalar()
+
+    def hand_times(self, table_id: int, since: timedelta) -> list[datetime]:
+        """When this table's hands finished, over the last ``since``."""
+        start = _now() - since
+        with self.engine.connect() as db:
+            rows = db.execute(select(hands.c.ended_at).where(
+                hands.c.table_id == table_id, hands.c.status == "finished",
+                hands.c.ended_at >= start.replace(tzinfo=None)
+                if self.engine.dialect.name == "sqlite" else hands.c.ended_at >= start))
+            return [_utc(r.ended_at) for r in rows]
+
+    # ------------------------------------------------------------------ the ledger
+
+    def _move(self, db: Connection, account_id: int, kind: str, amount: int, *,
+              to: tuple[str, int | None], source: tuple[str, int | None] | None = None,
+              seat: int | None = None) -> None:
+        """Two rows (one without a source: a grant) and the cached balances they change."""
+        now = _now()
+        legs = [(to, amount)] + ([(source, -amount)] if source is not None else [])
+        for (place, where), chips in legs:
+            db.execute(ledger.insert().values(
+                account_id=account_id, place=place, kind=kind, amount=chips, created_at=now,
+                table_id=where if place == "table" else None,
+                hand_id=where if place == "hand" else None))
+            if place == "wallet":
+                db.execute(accounts.update().where(accounts.c.id == account_id)
+                           .values(wallet=accounts.c.wallet + chips))
+            elif place == "table":
+                db.execute(seats.update().where(seats.c.table_id == where, seats.c.seat == seat)
+                           .values(stack=seats.c.stack + chips))
+
+    def audit(self) -> list[str]:
+        """Every balance that does not equal the sum of its ledger rows, and every finished or
+        voided hand still holding chips. Empty when the books are right."""
+        problems: list[str] = []
+        with self.engine.connect() as db:
+            wallets = dict(db.execute(select(ledger.c.account_id, func.sum(ledger.c.amount))
+                                      .where(ledger.c.place == "wallet")
+                                      .group_by(ledger.c.account_id)).all())
+            for row in db.execute(select(accounts.c.id, accounts.c.wallet)):
+                if row.wallet != wallets.get(row.id, 0) or row.wallet < 0:
+                    problems.append(f"account {row.id}: wallet {row.wallet}, "
+                                    f"ledger {wallets.get(row.id, 0)}")
+            at_tables = {(t, a): s for t, a, s in db.execute(
+                select(ledger.c.table_id, ledger.c.account_id, func.sum(ledger.c.amount))
+                .where(ledger.c.place == "table")
+                .group_by(ledger.c.table_id, ledger.c.account_id))}
+            seated = {(r.table_id, r.account_id): r.stack for r in db.execute(select(seats))}
+            for key in set(at_tables) | set(seated):
+                if at_tables.get(key, 0) != seated.get(key, 0):
+                    problems.append(f"table {key[0]} account {key[1]}: stack "
+                                    f"{seated.get(key, 0)}, ledger {at_tables.get(key, 0)}")
+            in_hands = db.execute(
+                select(hands.c.id, hands.c.status, func.sum(ledger.c.amount))
+                .join(ledger, ledger.c.hand_id == hands.c.id)
+                .where(ledger.c.place == "hand").group_by(hands.c.id, hands.c.status)).all()
+            for hand_id, status, held in in_hands:
+                if status != "running" and held != 0:
+                    problems.append(f"hand {hand_id} is {status} but holds {held} chips")
+        return problems
+
+    def chips_in_play(self) -> int:
+        """All chips ever granted: what the wallets, tables and hands must add up to."""
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.coalesce(func.sum(ledger.c.amount), 0))
+                                  .where(ledger.c.kind == "grant")).scalar_one())
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _spec(row: object) -> TableSpec:
+    r = row
+    rules_fields = dict(r.rules)  # type: ignore[attr-defined]
+    return TableSpec(
+        id=r.id, name=r.name, variant=Variant(r.variant),  # type: ignore[attr-defined]
+        stakes=Stakes(r.ante, r.bring_in, r.small_bet, r.big_bet),  # type: ignore[attr-defined]
+        rules=Rules(**rules_fields),  # type: ignore[arg-type]
+        seats=r.seats, clock=r.clock, hands=r.hands)  # type: ignore[attr-defined]
+
+
+def _sqlite_pragmas(connection: object, _record: object) -> None:
+    # WAL survives a killed process with every committed transaction; the busy timeout lets a
+    # second process (a test reading the books) wait instead of failing.
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
