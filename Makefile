@@ -1,11 +1,14 @@
-# `make run` plays stud in the terminal; `make test` runs the whole test suite.
-# Both create the local virtual environment .venv on first use.
+# `make run` serves the web table (http://localhost:8000/); `make test` runs the whole test suite.
+# Both create the local virtual environment .venv on first use; `make test` also installs Debian's
+# chromium for the browser tests when it is missing (as root, or through sudo).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench lint clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run play test bench lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +17,19 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/stud serve
+
+play: $(STAMP)
 	$(BIN)/stud play
 
-test: $(STAMP)
+# The browser tests drive Debian's chromium; never a browser downloaded by a test tool.
+$(CHROMIUM):
+	@echo "Installing Debian's chromium for the browser tests"
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium \
+	|| echo "Could not install chromium: the browser tests will be skipped, saying why"
+
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/python -m pytest -q
 
@@ -26,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/equity.py
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/rl.py
+	$(BIN)/python bench/web_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

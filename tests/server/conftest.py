@@ -54,6 +54,8 @@ def postgres_schema() -> Iterator[str]:
 
     reason = _postgres_answers()
     if reason is not None:
+        if os.environ.get("STUD_REQUIRE_POSTGRES"):  # CI: a missing server is a failure
+            pytest.fail(reason)
         pytest.skip(reason)
     schema = f"stud_test_{uuid.uuid4().hex[:12]}"
     plain = POSTGRES.replace("+psycopg", "")

@@ -130,7 +130,7 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
                     if row.table_id in c.rooms}
         return {"id": account.id, "nickname": account.nickname, "wallet": account.wallet,
                 "seats": [{"table": row.table_id, "seat": row.seat,
-                           "stack": in_hands[row.table_id].table.seats[row.seat].stack
+                           "stack": in_hands[row.table_id].live_stack(row.seat)
                            if row.table_id in in_hands else row.stack} for row in seated]}
 
     @app.get("/api/tables")

@@ -63,14 +63,17 @@ class Client:
 
     async def pump(self) -> None:
         """Send what is waiting until the connection closes."""
-        while not self.closed:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.errors:
-                await self.send(self.errors.pop(0))
-            if self.state is not None:
-                frame, self.state = self.state, None
-                await self.send(frame)
+        try:
+            while not self.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.errors:
+                    await self.send(self.errors.pop(0))
+                if self.state is not None:
+                    frame, self.state = self.state, None
+                    await self.send(frame)
+        except Exception:  # the connection went away; the room forgets it in part()
+            self.closed = True
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ class Room:
         self.hand_id: int | None = None
         self.starting: tuple[int, ...] = ()
         self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...]] | None = None
+        self._last_parts: dict[int | None, str] = {}
         self.finished: deque[float] = deque()
         self.deadline: float | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -328,8 +332,6 @@ class Room:
         players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
                    for s in table.hand_seats]
         self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number, players)
-        for s in table.hand_seats:
-            table.seats[s].stack = 0  # in the hand now; the engine holds the live stack
         await self._progress()
 
     async def _progress(self) -> None:
@@ -370,7 +372,9 @@ class Room:
         self.finished.append(time.time())
         self.last = (hand, seats, self.number, self.starting)
         table.hand = None
-        for seat in sorted(self.leaving):
+        self._last_parts.clear()
+        broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
+        for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
             await self._cash_out(seat)
         self._broadcast()
         self._schedule_next_hand(self.timing.hand_pause)
@@ -507,14 +511,26 @@ class Room:
             seats.append(entry)
         hand_part = (hand_json(view, self.number, self.starting, table.table_seat, clock)
                      if view is not None and hand is not None else None)
-        last_part = None
-        if self.last is not None:
-            last_hand, last_seats, number, starting = self.last
-            k = last_seats.index(seat) + 1 if seat in last_seats else None
-            last_part = hand_json(last_hand.view(k), number, starting,
-                                  lambda i: last_seats[i - 1], None)
         return (f'"seats": {json.dumps(seats)}, "hand": {json.dumps(hand_part)}, '
-                f'"last": {json.dumps(last_part)}')
+                f'"last": {self._last_part(seat)}')
+
+    def _last_part(self, seat: int | None) -> str:
+        """The last hand as this seat saw it; it no longer changes, so it is built once."""
+        if self.last is None:
+            return "null"
+        last_hand, last_seats, number, starting = self.last
+        k = last_seats.index(seat) + 1 if seat in last_seats else None
+        if k not in self._last_parts:
+            self._last_parts[k] = json.dumps(hand_json(last_hand.view(k), number, starting,
+                                                       lambda i: last_seats[i - 1], None))
+        return self._last_parts[k]
+
+    def live_stack(self, seat: int) -> int:
+        """The seat's chips now: in a hand, what the engine says is left behind the bets."""
+        k = self.table.hand_seat(seat) if self._in_hand(seat) else None
+        hand = self.table.hand
+        return hand.stacks[k - 1] if hand is not None and k is not None else \
+            self.table.seats[seat].stack
 
 
 def _with_hands(spec: TableSpec, hands: int) -> TableSpec:

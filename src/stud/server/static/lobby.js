@@ -1,0 +1,304 @@
+// The lobby: the tables with their stakes and pace, a form to open one, and the nickname that
+// makes an account. The account box, the API call and the toast are exported for the table page.
+
+import {
+  chips, lang, langSwitch, onLangChange, stakesText, t, translateStatic, variantTitle,
+} from "./i18n.js";
+
+// ------------------------------------------------------------------ shared with the table page
+
+/** An HTTP API error: the status and the server's `detail` text, with the field it names. */
+export class ApiError extends Error {
+  constructor(status, detail, field) {
+    super(detail);
+    this.status = status;
+    this.field = field;
+  }
+}
+
+const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "rules", "buy_in"];
+
+/** The field an error names: FastAPI's validation list gives it in `loc`; our own `detail`
+ * text starts with it ("small_bet must be a whole number from 1 to 10000, not 0"). */
+function errorOf(status, body) {
+  let detail = body && body.detail;
+  let field = null;
+  if (Array.isArray(detail)) {
+    const first = detail[0] || {};
+    field = Array.isArray(first.loc) ? String(first.loc[first.loc.length - 1]) : null;
+    detail = detail.map((d) => (d.loc ? `${d.loc[d.loc.length - 1]}: ${d.msg}` : d.msg)).join("; ");
+  }
+  if (typeof detail !== "string" || !detail) detail = `HTTP ${status}`;
+  if (!field) field = FIELDS.find((f) => new RegExp(`^${f}\\b`).test(detail)) || null;
+  return new ApiError(status, detail, FIELDS.includes(field) ? field : null);
+}
+
+/** fetch() of the JSON API with the account cookie; throws ApiError on a 4xx or 5xx. */
+export async function api(path, { method = "GET", body } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, t("network_error"), null);
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = { detail: text };
+  }
+  if (!response.ok) throw errorOf(response.status, data);
+  return data;
+}
+
+/** The account of this browser (GET /api/me), or null without one. */
+export async function fetchMe() {
+  try {
+    return await api("/api/me");
+  } catch (error) {
+    if (error.status === 401 || error.status === 404) return null;
+    throw error;
+  }
+}
+
+let toastTimer = null;
+
+/** A message that shows for a few seconds (data-testid="toast"). */
+export function toast(message, kind = "error") {
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.textContent = message;
+  box.dataset.kind = kind;
+  box.hidden = false;
+  box.classList.remove("show");
+  void box.offsetWidth; // restart the fade-in
+  box.classList.add("show");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    box.classList.remove("show");
+    box.hidden = true;
+  }, 4500);
+}
+
+/** The account box: "Playing as Ann · wallet 10,000", or a nickname form that makes the
+ * account (POST /api/accounts) and calls onAccount(me). Re-renders on a language switch. */
+export function accountBox(slot, { onAccount } = {}) {
+  let me = null;
+  let typed = "";
+  let error = "";
+  const render = () => {
+    slot.replaceChildren();
+    if (me) {
+      const line = document.createElement("span");
+      line.className = "playing-as";
+      line.dataset.testid = "playing-as";
+      line.textContent = t("playing_as", { nickname: me.nickname, wallet: chips(me.wallet) });
+      slot.append(line);
+      return;
+    }
+    const form = document.createElement("form");
+    form.className = "nickname-form";
+    form.noValidate = true;
+    const input = document.createElement("input");
+    input.name = "nickname";
+    input.maxLength = 20;
+    input.autocomplete = "nickname";
+    input.placeholder = t("nickname_placeholder");
+    input.setAttribute("aria-label", t("nickname"));
+    input.dataset.testid = "nickname-input";
+    input.value = typed;
+    input.addEventListener("input", () => { typed = input.value; });
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.className = "primary";
+    button.dataset.testid = "nickname-submit";
+    button.textContent = t("nickname_submit");
+    const note = document.createElement("small");
+    note.className = "field-error";
+    note.dataset.testid = "nickname-error";
+    note.setAttribute("role", "alert");
+    note.textContent = error;
+    form.append(input, button, note);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      try {
+        const account = await api("/api/accounts", {
+          method: "POST", body: { nickname: input.value.trim() },
+        });
+        me = { id: account.id, nickname: account.nickname, wallet: account.wallet, seats: [] };
+        error = "";
+        render();
+        if (onAccount) onAccount(me);
+      } catch (failure) {
+        error = failure.message;
+        button.disabled = false;
+        note.textContent = error;
+        input.focus();
+      }
+    });
+    slot.append(form);
+  };
+  onLangChange(render);
+  render();
+  return {
+    get me() { return me; },
+    set(account) { me = account; render(); },
+    focus() {
+      const input = slot.querySelector("input");
+      if (input) input.focus();
+    },
+  };
+}
+
+/** The EN/DE switch in the page's slot. */
+export function mountLangSwitch(slotId = "lang-slot") {
+  const slot = document.getElementById(slotId);
+  if (slot) slot.replaceChildren(langSwitch());
+}
+
+// ------------------------------------------------------------------ the lobby
+
+const REFRESH_MS = 4000;
+
+function tableRow(table) {
+  const row = document.createElement("tr");
+  row.dataset.testid = "table-row";
+  row.dataset.id = String(table.id);
+  const href = `/tables/${table.id}`;
+  const cells = [
+    ["name", table.name],
+    ["game", variantTitle(table.variant, table.title)],
+    ["stakes", stakesText(table.stakes)],
+    ["seats", t("seats_taken", { taken: table.taken, seats: table.seats })],
+    ["hph", new Intl.NumberFormat(lang() === "de" ? "de-DE" : "en-US",
+      { maximumFractionDigits: 1 }).format(table.hands_per_hour ?? 0)],
+  ];
+  for (const [kind, text] of cells) {
+    const cell = document.createElement("td");
+    cell.className = `col-${kind}`;
+    cell.dataset.label = t(`col_${kind === "game" ? "game" : kind}`);
+    if (kind === "name") {
+      const link = document.createElement("a");
+      link.href = href;
+      link.textContent = text;
+      cell.append(link);
+    } else {
+      cell.textContent = text;
+    }
+    row.append(cell);
+  }
+  const open = document.createElement("td");
+  open.className = "col-open";
+  const link = document.createElement("a");
+  link.className = "button";
+  link.href = href;
+  link.textContent = t("open_table");
+  open.append(link);
+  row.append(open);
+  row.addEventListener("click", (event) => {
+    if (!event.target.closest("a")) location.href = href;
+  });
+  return row;
+}
+
+function lobby() {
+  let tables = [];
+  let loaded = false;
+  const rows = document.getElementById("table-rows");
+  const empty = document.getElementById("no-tables");
+  const form = document.getElementById("create-form");
+
+  const account = accountBox(document.getElementById("account"), {
+    onAccount: () => clearErrors(),
+  });
+  mountLangSwitch();
+
+  const renderTables = () => {
+    rows.replaceChildren(...tables.map(tableRow));
+    empty.hidden = !loaded || tables.length > 0;
+  };
+
+  const refresh = async () => {
+    try {
+      tables = await api("/api/tables");
+      loaded = true;
+      renderTables();
+    } catch (error) {
+      toast(error.message);
+    }
+  };
+
+  const clearErrors = () => {
+    for (const note of form.querySelectorAll(".field-error")) note.textContent = "";
+    for (const field of form.querySelectorAll(".field")) field.classList.remove("invalid");
+  };
+
+  const showError = (field, message) => {
+    const box = field && form.querySelector(`.field[data-field="${field}"]`);
+    if (box) {
+      box.classList.add("invalid");
+      box.querySelector(".field-error").textContent = message;
+      const input = box.querySelector("input, select");
+      if (input) input.focus();
+    } else {
+      form.querySelector('[data-field-error="form"]').textContent = message;
+    }
+  };
+
+  // A number field sends its number; anything else is sent as typed, for the server to name.
+  const number = (name) => {
+    const raw = form.elements[name].value.trim();
+    return /^-?\d+$/.test(raw) ? Number(raw) : raw === "" ? null : raw;
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors();
+    if (!account.me) {
+      showError(null, t("need_account"));
+      account.focus();
+      return;
+    }
+    const submit = form.querySelector('[data-testid="create-submit"]');
+    submit.disabled = true;
+    const name = form.elements.name.value.trim() || t("default_table_name",
+      { nickname: account.me.nickname });
+    try {
+      const table = await api("/api/tables", {
+        method: "POST",
+        body: {
+          name, variant: form.elements.variant.value, small_bet: number("small_bet"),
+          seats: number("seats"), clock: number("clock"), rules: form.elements.rules.value,
+        },
+      });
+      location.href = `/tables/${table.id}`;
+    } catch (error) {
+      submit.disabled = false;
+      if (error.status === 401) {
+        account.set(null);
+        showError(null, t("need_account"));
+        account.focus();
+      } else {
+        showError(error.field, error.message);
+      }
+    }
+  });
+
+  onLangChange(() => {
+    translateStatic();
+    renderTables();
+  });
+  translateStatic();
+  fetchMe().then((me) => account.set(me)).catch((error) => toast(error.message));
+  refresh();
+  setInterval(refresh, REFRESH_MS);
+}
+
+if (document.body.dataset.page === "lobby") lobby();

@@ -1,0 +1,717 @@
+// The table page: one WebSocket to /ws/tables/{id}, and studRender(state), which draws a state
+// frame (docs/protocol.md) onto the page. Every button comes from the frame: the actions are the
+// frame's `legal` entries, sent back exactly as given; nothing here decides a rule.
+
+import {
+  actionLabel, cardParts, cardText, chips, handName, lang, onLangChange, reasonText,
+  stakesText, streetName, t, translateStatic, variantTitle,
+} from "./i18n.js";
+import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
+
+const TABLE_ID = Number((location.pathname.match(/\/tables\/(\d+)/) || [])[1]) || null;
+const BOTS = ["random", "station", "strength", "expert", "equity"];
+const PING_MS = 20000;
+
+const view = {
+  state: null, // the last state frame
+  receivedAt: 0, // performance.now() when it came: the clock counts down from there
+  pending: false, // an action was sent; its buttons stay disabled until the next frame
+  connection: "connecting", // "open", "connecting" or "lost"
+  lastHands: null, // GET /api/tables/{id}/hands, newest first
+  dialog: null, // {kind: "sit" | "bot", seat}
+};
+
+let socket = null;
+let account = null;
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "testid") node.dataset.testid = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "style") node.setAttribute("style", value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+// ------------------------------------------------------------------ reading the frame
+
+const mySeat = (state) => (state && state.you && state.you.seat) || null;
+
+function seatName(state, seat) {
+  const player = state && state.seats && state.seats[seat - 1];
+  return player ? player.name : t("seat_n", { seat });
+}
+
+/** The hand whose showdown the page shows: the one in play once it is over, else the last. */
+function showdownHand(state) {
+  if (!state) return null;
+  if (state.hand) return state.hand.over && state.hand.showdown ? state.hand : null;
+  return state.last && state.last.showdown ? state.last : null;
+}
+
+// ------------------------------------------------------------------ cards
+
+function cardNode(card, { up = true, own = false, small = false } = {}) {
+  const classes = ["card"];
+  if (small) classes.push("small");
+  if (!card) {
+    classes.push("back");
+    return el("div", { class: classes.join(" "), "data-card": "", "aria-label": "?" });
+  }
+  const { rank, suit, red, letter } = cardParts(card);
+  classes.push(red ? "red" : "black", `suit-${letter}`);
+  if (!up) classes.push("down"); // a down card this viewer may see: its own, or shown
+  if (own) classes.push("own");
+  return el("div", { class: classes.join(" "), "data-card": card, "data-up": String(up),
+    title: card, "aria-label": cardText(card) },
+  el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: suit }),
+  el("span", { class: "pip", text: suit }));
+}
+
+function cardRow(cards, options = {}) {
+  return el("div", { class: "cards" }, cards.map((card) => cardNode(card, options)));
+}
+
+// ------------------------------------------------------------------ seats around the felt
+
+/** Where seat `seat` sits on the oval: angle in degrees, screen coordinates (y down). The
+ * viewer's own seat is at the bottom; a watcher sees seat 1 just right of the top. */
+function seatAngle(seat, seats, anchor) {
+  const step = 360 / seats;
+  return anchor ? 90 + (seat - anchor) * step : 270 + (seat - 0.5) * step;
+}
+
+function seatNode(state, seat, showdown) {
+  const player = state.seats[seat - 1];
+  const hand = state.hand;
+  const me = mySeat(state);
+  const angle = (seatAngle(seat, state.table.seats, me) * Math.PI) / 180;
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const position = `--x:${(50 + 44 * cos).toFixed(2)}%;--y:${(50 + 41 * sin).toFixed(2)}%;` +
+    `--dx:${(-cos).toFixed(3)};--dy:${(-sin).toFixed(3)};--order:${seat === me ? -1 : seat}`;
+
+  if (!player) {
+    const canSit = !me;
+    return el("div", { class: "seat empty", testid: `seat-${seat}`, "data-seat": seat,
+      style: position },
+    el("div", { class: "plate empty-plate" },
+      el("div", { class: "plate-top" }, el("span", { class: "seat-no", text: seat }),
+        el("span", { class: "name muted", text: t("seat_n", { seat }) })),
+      el("div", { class: "empty-actions" },
+        canSit && el("button", { type: "button", class: "primary small", testid: `sit-${seat}`,
+          text: t("sit_here"), onclick: () => openDialog("sit", seat) }),
+        el("button", { type: "button", class: "small", testid: `add-bot-${seat}`,
+          text: t("add_bot"), onclick: () => openDialog("bot", seat) }))));
+  }
+
+  const clock = hand && hand.clock && hand.clock.seat === seat ? hand.clock : null;
+  const acting = hand && !hand.over && hand.to_act === seat;
+  const shown = showdown && showdown.showdown.shown.find((s) => s.seat === seat);
+  const net = showdown && (showdown.showdown.net || []).find(([s]) => s === seat);
+  const winner = showdown && showdown.showdown.pots.some((pot) =>
+    [...(pot.high || []), ...(pot.low || [])].some((w) => w.seat === seat));
+  const classes = ["seat", "taken"];
+  if (seat === me) classes.push("me");
+  if (acting) classes.push("acting");
+  if (player.folded) classes.push("folded");
+  if (player.sitting_out) classes.push("out");
+  if (!player.connected && !player.bot) classes.push("offline");
+  if (winner && state.hand === showdown) classes.push("winner");
+
+  const marks = [];
+  const mark = (cls, text) => marks.push(el("span", { class: `mark ${cls}`, text }));
+  if (hand && !hand.over && hand.bring_in === seat && hand.street === 3) mark("bring-in", t("bring_in_mark"));
+  if (hand && !hand.over && hand.first === seat) mark("first", t("first_mark"));
+  if (player.all_in) mark("all-in", t("all_in"));
+  if (player.folded && player.in_hand !== false) mark("folded", t("folded"));
+  if (player.sitting_out) mark("out", t("sitting_out"));
+  if (player.leaving) mark("leaving", t("leaving"));
+  if (!player.connected && !player.bot) mark("offline", t("disconnected"));
+
+  const cards = (player.cards || []).map((c) =>
+    cardNode(c.card, { up: c.up, own: seat === me && !c.up }));
+
+  const names = [];
+  if (shown && state.hand === showdown) {
+    if (shown.high) names.push(handName(shown.high));
+    if (shown.low) names.push(handName(shown.low));
+  }
+
+  return el("div", { class: classes.join(" "), testid: `seat-${seat}`, "data-seat": seat,
+    style: position },
+  el("div", { class: "seat-cards cards", "data-count": cards.length }, cards),
+  el("div", { class: "plate" },
+    el("div", { class: "plate-top" },
+      el("span", { class: "seat-no", text: seat }),
+      el("span", { class: "name", text: player.name, title: player.name }),
+      player.bot && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
+        text: t("bot"), title: player.bot }),
+      seat === me && el("span", { class: "badge you-badge", text: t("you") }),
+      player.bot && el("button", { type: "button", class: "remove-bot", testid: `remove-bot-${seat}`,
+        title: t("remove_bot_title"), "aria-label": t("remove_bot_title"), text: "×",
+        onclick: () => send({ type: "remove_bot", seat }) })),
+    el("div", { class: "plate-mid" },
+      el("span", { class: "stack", testid: `stack-${seat}`, text: chips(player.stack) }),
+      net && el("span", { class: `net ${net[1] >= 0 ? "plus" : "minus"}`,
+        text: `${net[1] > 0 ? "+" : ""}${chips(net[1])}` })),
+    marks.length > 0 && el("div", { class: "marks" }, marks),
+    names.length > 0 && el("div", { class: "shown-name", text: names.join(" · ") }),
+    clock && el("div", { class: "clock", testid: "clock", "data-seat": seat },
+      el("div", { class: "clock-track" }, el("div", { class: "clock-bar" })),
+      el("span", { class: "clock-num" }))),
+  player.wager > 0 && el("div", { class: "wager", testid: `wager-${seat}` },
+    el("span", { class: "chip-icon" }), el("span", { text: chips(player.wager) })));
+}
+
+function renderSeats(state) {
+  const ring = $("ring");
+  for (const old of ring.querySelectorAll(".seat")) old.remove();
+  if (!state) return;
+  const showdown = showdownHand(state);
+  ring.dataset.seats = state.table.seats;
+  for (let seat = 1; seat <= state.table.seats; seat += 1) ring.append(seatNode(state, seat, showdown));
+  tickClock();
+}
+
+// ------------------------------------------------------------------ the middle of the felt
+
+function potText(hand) {
+  const pots = hand.pots || [];
+  if (pots.length <= 1) return null;
+  return pots.map((amount, index) => (index === 0
+    ? t("main_pot", { amount: chips(amount) })
+    : t("side_pot", { index, amount: chips(amount) }))).join(" · ");
+}
+
+function renderCenter(state) {
+  const info = $("hand-info");
+  const board = $("board");
+  const pot = $("pot");
+  const bets = $("street-bets");
+  const status = $("felt-status");
+  const hand = state && state.hand;
+  board.replaceChildren();
+  pot.replaceChildren();
+  bets.textContent = "";
+  if (!state) {
+    info.textContent = "";
+    status.textContent = t("connecting");
+    return;
+  }
+  if (!hand) {
+    const players = state.seats.filter((p) => p && !p.sitting_out).length;
+    info.textContent = state.last ? t("last_showdown", { number: state.last.number }) : "";
+    status.textContent = players >= 2 ? t("next_hand") : t("waiting_players");
+    return;
+  }
+  info.textContent = `${t("hand_no", { number: hand.number })} · ${streetName(hand.street_name || hand.street)}`;
+  if (hand.board && hand.board.length) {
+    board.append(el("span", { class: "board-label", text: t("community") }),
+      cardRow(hand.board, { up: true }));
+  }
+  pot.append(el("div", { class: "pot-total" }, el("span", { class: "chip-icon" }),
+    el("span", { text: t("pot", { amount: chips(hand.pot) }) })));
+  const breakdown = potText(hand);
+  if (breakdown) pot.append(el("div", { class: "pot-split", text: breakdown }));
+  const onStreet = state.seats.reduce((sum, p) => sum + (p ? p.wager || 0 : 0), 0);
+  if (!hand.over && onStreet > 0) bets.textContent = t("street_bets", { amount: chips(onStreet) });
+  if (hand.over) status.textContent = "";
+  else if (hand.to_act && hand.to_act === mySeat(state)) status.textContent = t("your_turn");
+  else if (hand.to_act) status.textContent = t("waiting_for", { name: seatName(state, hand.to_act) });
+  else status.textContent = "";
+}
+
+// ------------------------------------------------------------------ the clock
+
+function tickClock() {
+  const state = view.state;
+  const clock = state && state.hand && state.hand.clock;
+  if (!clock) return;
+  const left = Math.max(0, clock.remaining_ms - (performance.now() - view.receivedAt));
+  const share = clock.total_ms > 0 ? Math.min(1, left / clock.total_ms) : 0;
+  for (const node of document.querySelectorAll('[data-testid="clock"]')) {
+    node.querySelector(".clock-bar").style.width = `${(share * 100).toFixed(1)}%`;
+    node.querySelector(".clock-num").textContent = t("seconds", { s: Math.ceil(left / 1000) });
+    node.dataset.remainingMs = String(Math.round(left));
+    node.classList.toggle("urgent", left < 5000);
+  }
+}
+
+// ------------------------------------------------------------------ acting
+
+function renderActions(state) {
+  const box = $("actions");
+  const mine = $("my-controls");
+  box.replaceChildren();
+  mine.replaceChildren();
+  if (!state) return;
+  const hand = state.hand;
+  const legal = (hand && !hand.over && hand.legal) || [];
+  for (const option of legal) {
+    const button = el("button", {
+      type: "button",
+      class: `action action-${option.action}`,
+      testid: `action-${option.action}`,
+      "data-action": option.action,
+      "data-to": option.to ?? "",
+      disabled: view.pending,
+      text: actionLabel(option.action, option.to),
+      onclick: () => act(option),
+    });
+    box.append(button);
+  }
+  $("action-bar").classList.toggle("my-turn", legal.length > 0);
+  if (!legal.length) {
+    const text = hand && !hand.over && hand.to_act
+      ? (hand.to_act === mySeat(state) ? t("your_turn") : t("waiting_for", { name: seatName(state, hand.to_act) }))
+      : "";
+    box.append(el("span", { class: "action-wait", text }));
+  }
+  const me = mySeat(state);
+  const player = me && state.seats[me - 1];
+  if (player) {
+    mine.append(player.sitting_out
+      ? el("button", { type: "button", testid: "sit-in", text: t("sit_in"),
+        onclick: () => send({ type: "sit_in" }) })
+      : el("button", { type: "button", testid: "sit-out", text: t("sit_out"),
+        onclick: () => send({ type: "sit_out" }) }),
+    el("button", { type: "button", class: "danger", testid: "leave", text: t("leave"),
+      onclick: () => send({ type: "leave" }) }));
+  }
+}
+
+function act(option) {
+  if (view.pending || !view.state || !view.state.hand) return;
+  const message = { type: "act", action: option.action, hand: view.state.hand.number };
+  if (option.action !== "fold" && option.action !== "check") message.to = option.to;
+  if (!send(message)) return;
+  view.pending = true;
+  for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
+}
+
+// ------------------------------------------------------------------ the showdown
+
+function winnerLine(state, winner, label, scoop) {
+  return el("div", { class: "winner-line" },
+    label && el("span", { class: `half-label ${label}`, text: t(label) }),
+    el("span", { class: "who", text: seatName(state, winner.seat) }),
+    scoop === winner.seat && el("span", { class: "badge scoop", testid: "scoop", text: t("scoop") }),
+    el("span", { class: "won", text: `+${chips(winner.chips)}` }),
+    el("span", { class: "with", text: winner.hand ? handName(winner.hand) : t("uncontested") }));
+}
+
+function renderShowdown(state) {
+  const panel = $("showdown");
+  const hand = showdownHand(state);
+  panel.replaceChildren();
+  panel.hidden = !hand;
+  if (!hand) return;
+  const result = hand.showdown;
+  const hiLo = state.table.variant === "stud8";
+  const title = state.hand === hand ? `${t("showdown")} · ${t("hand_no", { number: hand.number })}`
+    : t("last_showdown", { number: hand.number });
+  panel.append(el("h2", { text: title }));
+  const shown = el("div", { class: "shown-list" });
+  for (const s of result.shown || []) {
+    const names = [s.high && handName(s.high), s.low && handName(s.low)].filter(Boolean);
+    shown.append(el("div", { class: "shown-hand", testid: `shown-${s.seat}` },
+      el("div", { class: "who", text: seatName(state, s.seat) }),
+      cardRow(s.cards, { small: true }),
+      el("div", { class: "hand-names", text: names.join(" · ") })));
+  }
+  const mucked = (hand.events || []).filter((e) => e.kind === "mucked");
+  for (const m of mucked) {
+    shown.append(el("div", { class: "shown-hand mucked" },
+      el("div", { class: "who", text: seatName(state, m.seat) }),
+      el("div", { class: "hand-names", text: t("mucked") })));
+  }
+  if (shown.childElementCount) panel.append(shown);
+  for (const pot of result.pots || []) {
+    const name = pot.index === 0 ? t("main_pot", { amount: chips(pot.amount) })
+      : t("side_pot", { index: pot.index, amount: chips(pot.amount) });
+    const box = el("div", { class: "pot-result", testid: `pot-result-${pot.index}` },
+      el("div", { class: "pot-title" }, el("span", { text: name }),
+        pot.scoop && el("span", { class: "badge scoop", text: t("scoop") })));
+    const split = hiLo && (pot.low || pot.no_low);
+    for (const w of pot.high || []) box.append(winnerLine(state, w, split ? "high" : null, pot.scoop));
+    for (const w of pot.low || []) box.append(winnerLine(state, w, "low", pot.scoop));
+    if (pot.no_low) box.append(el("div", { class: "no-low", testid: "no-low", text: t("no_low") }));
+    panel.append(box);
+  }
+  const net = result.net || [];
+  if (net.length) {
+    panel.append(el("div", { class: "net-line" }, el("span", { class: "muted", text: `${t("net")}: ` }),
+      net.map(([seat, amount], i) => el("span", { class: `net ${amount >= 0 ? "plus" : "minus"}` },
+        `${i ? " · " : ""}${seatName(state, seat)} ${amount > 0 ? "+" : ""}${chips(amount)}`))));
+  }
+}
+
+// ------------------------------------------------------------------ the hand log
+
+function nameIn(state, seat) {
+  return seatName(state, seat);
+}
+
+/** The log's lines, folded from the events; the cards dealt on one street make one line. */
+function logLines(state, hand) {
+  const lines = [];
+  let dealt = null; // {street, bySeat: Map(seat -> [cards])}
+  const flush = () => {
+    if (!dealt) return;
+    const parts = [...dealt.bySeat].map(([seat, cards]) =>
+      `${nameIn(state, seat)} ${cards.map((c) => (c.card ? cardText(c.card) : "🂠")).join(" ")}`);
+    lines.push({ kind: "dealt", text: t("log_dealt", { street: streetName(dealt.street), cards: parts.join(" · ") }) });
+    dealt = null;
+  };
+  for (const event of hand.events || []) {
+    if (event.kind === "card") {
+      if (dealt && dealt.street !== event.street) flush();
+      if (!dealt) dealt = { street: event.street, bySeat: new Map() };
+      if (!dealt.bySeat.has(event.seat)) dealt.bySeat.set(event.seat, []);
+      dealt.bySeat.get(event.seat).push(event);
+      continue;
+    }
+    flush();
+    const name = event.seat ? nameIn(state, event.seat) : "";
+    const allIn = event.all_in ? t("log_all_in") : "";
+    switch (event.kind) {
+      case "ante":
+        lines.push({ kind: "ante", text: t("log_ante", { name, amount: chips(event.amount) }) + allIn });
+        break;
+      case "board":
+        lines.push({ kind: "board", text: t("log_board", { card: cardText(event.card) }) });
+        break;
+      case "street":
+        lines.push({ kind: "street", text: t("log_street", { street: streetName(event.street) }) });
+        if (event.first) {
+          lines.push({ kind: "first", text: t("log_first", { name: nameIn(state, event.first),
+            reason: reasonText(event.reason) }) });
+        } else if (event.reason) {
+          lines.push({ kind: "first", text: reasonText(event.reason) });
+        }
+        break;
+      case "action":
+        lines.push({ kind: `action ${event.action}`,
+          text: t(`log_${event.action}`, { name, to: chips(event.to) }) + allIn });
+        break;
+      case "returned":
+        lines.push({ kind: "returned", text: t("log_returned", { name, amount: chips(event.amount) }) });
+        break;
+      case "shown": {
+        const hands = [event.high && handName(event.high), event.low && handName(event.low)]
+          .filter(Boolean).join(" · ");
+        lines.push({ kind: "shown", text: t("log_shown", { name,
+          cards: (event.cards || []).map(cardText).join(" "), hands }) });
+        break;
+      }
+      case "mucked":
+        lines.push({ kind: "mucked", text: t("log_mucked", { name }) });
+        break;
+      case "pot":
+        for (const [seat, amount] of event.shares || []) {
+          lines.push({ kind: "pot", text: t("log_pot", {
+            name: nameIn(state, seat), chips: chips(amount),
+            pot: event.index === 0 ? t("log_pot_main") : t("log_pot_side", { index: event.index }),
+            half: t(`log_half_${event.half || "all"}`),
+          }) + (event.hand ? t("log_with", { hand: handName(event.hand) }) : "") });
+        }
+        break;
+      case "end":
+        lines.push({ kind: "end", text: t("log_end", { number: hand.number }) });
+        break;
+      default:
+        break;
+    }
+  }
+  flush();
+  return lines;
+}
+
+/** A log line with its card symbols coloured. */
+function logItem(line) {
+  const item = el("li", { class: `log-${line.kind}` });
+  for (const part of line.text.split(/((?:10|[2-9JQKA])[♥♦♠♣])/)) {
+    if (!part) continue;
+    if (/^(?:10|[2-9JQKA])[♥♦♠♣]$/.test(part)) {
+      item.append(el("span", { class: `log-card ${/[♥♦]/.test(part) ? "red" : "black"}`, text: part }));
+    } else {
+      item.append(part);
+    }
+  }
+  return item;
+}
+
+function renderLog(state) {
+  const list = $("hand-log");
+  const hand = state && (state.hand || state.last);
+  const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  list.replaceChildren();
+  $("log-title").textContent = hand ? `${t("hand_log")} · ${t("hand_no", { number: hand.number })}` : t("hand_log");
+  if (!hand) {
+    list.append(el("li", { class: "muted", text: t("no_events") }));
+    return;
+  }
+  list.append(...logLines(state, hand).map(logItem));
+  if (stick || !view.logScrolled) list.scrollTop = list.scrollHeight;
+}
+
+// ------------------------------------------------------------------ the last hands
+
+function renderLastHands() {
+  const box = $("last-hands");
+  box.replaceChildren();
+  const hands = view.lastHands;
+  if (!hands) return;
+  if (!hands.length) {
+    box.append(el("p", { class: "muted", text: t("no_last_hands") }));
+    return;
+  }
+  const time = new Intl.DateTimeFormat(lang() === "de" ? "de-DE" : "en-GB",
+    { hour: "2-digit", minute: "2-digit" });
+  hands.forEach((h, i) => {
+    let when = "";
+    const date = h.ended_at ? new Date(h.ended_at) : null;
+    if (date && !Number.isNaN(date.getTime())) when = time.format(date);
+    box.append(el("details", { class: "last-hand", testid: "last-hand", "data-id": h.id, open: i === 0 },
+      el("summary", {},
+        el("span", { class: "last-hand-no", text: t("hand_no", { number: h.number }) }),
+        when && el("span", { class: "muted", text: when }),
+        h.result === "voided" && el("span", { class: "badge out", text: t("voided") }),
+        el("a", { class: "phh", href: `/api/hands/${h.id}.phh`, download: `hand-${h.id}.phh`,
+          testid: "phh-link", text: t("download_phh"), onclick: (e) => e.stopPropagation() })),
+      el("pre", { class: "last-hand-text", text: (h.text || []).join("\n") })));
+  });
+}
+
+let lastHandsKey;
+
+async function refreshLastHands() {
+  if (!TABLE_ID) return;
+  try {
+    view.lastHands = await api(`/api/tables/${TABLE_ID}/hands?limit=10`);
+    renderLastHands();
+  } catch (error) {
+    if (error.status !== 404) toast(error.message);
+  }
+}
+
+/** The last hands change when a hand ends: the frame's `last` moves on, or `hand` is over. */
+function finishedKey(state) {
+  if (state.hand && state.hand.over) return state.hand.number;
+  return state.last ? state.last.number : null;
+}
+
+// ------------------------------------------------------------------ dialogs: sit, add a bot
+
+function openDialog(kind, seat) {
+  if (kind === "sit" && account && !account.me) {
+    toast(t("need_account"));
+    account.focus();
+    return;
+  }
+  view.dialog = { kind, seat };
+  renderDialog();
+}
+
+function closeDialog() {
+  view.dialog = null;
+  renderDialog();
+}
+
+function renderDialog() {
+  const backdrop = $("dialog");
+  backdrop.replaceChildren();
+  const dialog = view.dialog;
+  backdrop.hidden = !dialog;
+  if (!dialog) return;
+  const state = view.state;
+  const stakes = (state && state.table.stakes) || { small_bet: 2 };
+  const box = el("div", { class: "dialog", role: "dialog", "aria-modal": "true",
+    testid: `dialog-${dialog.kind}` });
+  const cancel = el("button", { type: "button", testid: "dialog-cancel", text: t("cancel"),
+    onclick: closeDialog });
+  if (dialog.kind === "sit") {
+    const low = 10 * stakes.small_bet;
+    const high = 500 * stakes.small_bet;
+    const wallet = (state && state.you && state.you.wallet) ?? (account && account.me && account.me.wallet);
+    const input = el("input", { type: "number", inputMode: "numeric", min: low, max: high,
+      step: 1, value: String(100 * stakes.small_bet), testid: "buy-in-input", id: "buy-in" });
+    const form = el("form", { onsubmit: (event) => {
+      event.preventDefault();
+      const buyIn = Number(input.value);
+      if (send({ type: "sit", seat: dialog.seat, buy_in: Number.isInteger(buyIn) ? buyIn : input.value })) closeDialog();
+    } },
+    el("h2", { text: t("buy_in_title", { seat: dialog.seat }) }),
+    el("label", { class: "field", for: "buy-in" }, el("span", { text: t("buy_in_label") }), input),
+    el("p", { class: "muted", text: t("buy_in_hint", { min: chips(low), max: chips(high),
+      wallet: wallet === undefined || wallet === null ? "–" : chips(wallet) }) }),
+    el("div", { class: "dialog-buttons" }, cancel,
+      el("button", { type: "submit", class: "primary", testid: "sit-confirm", text: t("sit_confirm") })));
+    box.append(form);
+    backdrop.append(box);
+    input.focus();
+    input.select();
+  } else {
+    box.append(el("h2", { text: t("choose_bot", { seat: dialog.seat }) }),
+      el("div", { class: "bot-choices" }, BOTS.map((bot) => el("button", {
+        type: "button", class: "bot-choice", testid: `bot-${bot}`, "data-bot": bot,
+        onclick: () => { if (send({ type: "add_bot", seat: dialog.seat, bot })) closeDialog(); },
+      }, el("strong", { text: bot }), el("span", { text: t(`bot_${bot}`).replace(/^[^:]*:\s*/, "") })))),
+      el("div", { class: "dialog-buttons" }, cancel));
+    backdrop.append(box);
+  }
+}
+
+// ------------------------------------------------------------------ the page around the table
+
+function renderHeader(state) {
+  const table = state && state.table;
+  $("table-name").textContent = table ? table.name : "";
+  $("table-meta").textContent = table
+    ? `${variantTitle(table.variant, table.title)} · ${stakesText(table.stakes)}` : "";
+  document.title = table ? `${table.name} · stud` : "stud";
+  const rules = $("rules-link");
+  if (TABLE_ID) rules.href = `/tables/${TABLE_ID}/rules`;
+  if (account && state && state.you && state.you.nickname) {
+    const me = account.me;
+    if (!me || me.nickname !== state.you.nickname || me.wallet !== state.you.wallet) {
+      account.set({ ...(me || {}), nickname: state.you.nickname, wallet: state.you.wallet });
+    }
+  }
+}
+
+function renderConnection() {
+  const banner = $("connection");
+  const text = view.connection === "lost" ? t("reconnecting")
+    : view.connection === "connecting" && view.state ? t("connecting") : "";
+  banner.textContent = text;
+  banner.hidden = !text;
+}
+
+function renderAll() {
+  const state = view.state;
+  translateStatic();
+  renderHeader(state);
+  renderConnection();
+  renderSeats(state);
+  renderCenter(state);
+  renderActions(state);
+  renderShowdown(state);
+  renderLog(state);
+  renderLastHands();
+  renderDialog();
+}
+
+/** Draws one state frame (docs/protocol.md) onto the page. Tests call it with fixtures. */
+export function studRender(state) {
+  view.state = state;
+  view.receivedAt = performance.now();
+  view.pending = false;
+  renderAll();
+  return document.body;
+}
+
+// ------------------------------------------------------------------ the socket
+
+let retry = 0;
+let pingTimer = null;
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    toast(t("reconnecting"));
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+function onFrame(frame) {
+  if (frame.type === "state") {
+    studRender(frame);
+    const key = finishedKey(frame);
+    if (key !== lastHandsKey) {
+      lastHandsKey = key;
+      refreshLastHands();
+    }
+  } else if (frame.type === "error") {
+    toast(frame.message || frame.code);
+    view.pending = false;
+    renderActions(view.state);
+  }
+}
+
+function connect() {
+  if (!TABLE_ID) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${TABLE_ID}`);
+  socket = ws;
+  view.connection = "connecting";
+  renderConnection();
+  ws.addEventListener("open", () => {
+    retry = 0;
+    view.connection = "open";
+    renderConnection();
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+  });
+  ws.addEventListener("message", (event) => {
+    let frame;
+    try {
+      frame = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    onFrame(frame);
+  });
+  ws.addEventListener("close", () => {
+    if (socket !== ws) return; // replaced on purpose (a new account)
+    clearInterval(pingTimer);
+    view.connection = "lost";
+    view.pending = false;
+    renderConnection();
+    retry += 1;
+    setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
+  });
+}
+
+/** The account cookie is read when the socket opens: a new account needs a new socket. */
+function reconnect() {
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  connect();
+}
+
+function main() {
+  account = accountBox($("account"), { onAccount: reconnect });
+  mountLangSwitch();
+  onLangChange(renderAll);
+  $("dialog").addEventListener("click", (event) => {
+    if (event.target === $("dialog")) closeDialog();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && view.dialog) closeDialog();
+  });
+  $("hand-log").addEventListener("scroll", () => {
+    const list = $("hand-log");
+    view.logScrolled = list.scrollHeight - list.scrollTop - list.clientHeight > 40;
+  });
+  setInterval(tickClock, 200);
+  renderAll();
+  fetchMe().then((me) => { if (me && !account.me) account.set(me); }).catch(() => {});
+  refreshLastHands();
+  connect();
+}
+
+window.studRender = studRender;
+if (document.body.dataset.page === "table") main();
