@@ -331,7 +331,12 @@ class Room:
         self.starting = tuple(hand.starting_stacks)
         players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
                    for s in table.hand_seats]
-        self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number, players)
+        try:
+            self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number,
+                                         players)
+        except Exception:
+            table.hand, self.number = None, self.number - 1  # unrecorded, so never dealt
+            raise
         await self._progress()
 
     async def _progress(self) -> None:

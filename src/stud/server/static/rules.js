@@ -38,8 +38,8 @@
   "ui_limit_value": "Fixed limit {small}/{big}",
   "ui_ante": "Ante",
   "ui_bring_in": "Bring-in",
-  "ui_small_bet": "Small bet (3rd and 4th street)",
-  "ui_big_bet": "Big bet (5th to 7th street)",
+  "ui_small_bet": "Small bet",
+  "ui_big_bet": "Big bet",
   "ui_profile": "Rules profile",
   "ui_contents": "Contents",
   "ui_policies": "This table's policies",
@@ -66,7 +66,7 @@
   "variant_stud_intro": "Seven Card Stud, high only: every player gets seven cards of their own, three face down and four face up, and the best five-card poker hand wins the pot.",
   "variant_stud8_intro": "Played like Seven Card Stud, but at the showdown the pot is split: half to the best high hand, half to the best low hand of five different cards 8 or lower. If nobody has such a low, the best high hand takes it all.",
   "variant_razz_intro": "Seven card stud played for low (A-5 lowball): the lowest five-card hand wins the whole pot. Aces are low, straights and flushes do not count, and there is no qualifier. Razz is an extra variant beyond the German rules text.",
-  "s1_limit": "Fixed limit, with ante {ante}, bring-in {bring_in}, small bet {small} and big bet {big}. Bets and raises are the small bet on third and fourth street and the big bet from fifth street on.",
+  "s1_limit": "Fixed limit, with ante {ante}, bring-in {bring_in}, small bet {small} and big bet {big}. Bets and raises have fixed sizes (all-ins aside); §3 to §5 say which size applies on which street.",
   "s1_players": "2 to 8 players. Before the deal every player in the hand posts the ante ({ante}). A player who cannot cover the ante posts what they have and is all-in.",
   "s2_deck": "Every hand is dealt from a fresh, shuffled 52-card deck.",
   "s2_third": "Third street: every player gets two cards face down (the hole cards) and one card face up, one card at a time clockwise from seat 1.",
@@ -153,8 +153,8 @@
   "ui_limit_value": "Fixed Limit {small}/{big}",
   "ui_ante": "Ante",
   "ui_bring_in": "Bring-In",
-  "ui_small_bet": "Small Bet (Third und Fourth Street)",
-  "ui_big_bet": "Big Bet (Fifth bis Seventh Street)",
+  "ui_small_bet": "Small Bet",
+  "ui_big_bet": "Big Bet",
   "ui_profile": "Regelprofil",
   "ui_contents": "Inhalt",
   "ui_policies": "Die Regeloptionen dieses Tisches",
@@ -181,7 +181,7 @@
   "variant_stud_intro": "Seven Card Stud, nur High: Jeder Spieler erhält sieben eigene Karten, drei verdeckt und vier aufgedeckt, und das beste Fünf-Karten-Blatt gewinnt den Pot.",
   "variant_stud8_intro": "Gespielt wie Seven Card Stud, aber im Showdown wird der Pot geteilt: eine Hälfte an das beste High-Blatt, die andere an das beste Low-Blatt aus fünf verschiedenen Karten von 8 abwärts. Hat niemand ein solches Low, gewinnt das beste High-Blatt alles.",
   "variant_razz_intro": "Seven Card Stud auf das niedrigste Blatt (A-5-Lowball): Das niedrigste Fünf-Karten-Blatt gewinnt den ganzen Pot. Asse sind niedrig, Straßen und Flushes zählen nicht, und es gibt keine Qualifikation. Razz ist eine Zusatzvariante über den deutschen Regeltext hinaus.",
-  "s1_limit": "Fixed Limit mit Ante {ante}, Bring-In {bring_in}, Small Bet {small} und Big Bet {big}. Auf Third und Fourth Street wird in Höhe der Small Bet gesetzt und erhöht, ab Fifth Street in Höhe der Big Bet.",
+  "s1_limit": "Fixed Limit mit Ante {ante}, Bring-In {bring_in}, Small Bet {small} und Big Bet {big}. Einsätze und Erhöhungen haben feste Größen (All-ins ausgenommen); welche Größe auf welcher Street gilt, steht in §3 bis §5.",
   "s1_players": "2 bis 8 Spieler. Vor dem Geben setzt jeder Spieler der Hand das Ante ({ante}). Wer das Ante nicht mehr voll bezahlen kann, setzt, was er hat, und ist All-in.",
   "s2_deck": "Jede Hand wird aus einem frischen, gemischten Deck mit 52 Karten gegeben.",
   "s2_third": "Third Street: Jeder Spieler erhält zwei verdeckte Karten (Hole Cards) und eine aufgedeckte Karte, eine Karte nach der anderen im Uhrzeigersinn, beginnend bei Platz 1.",
@@ -502,10 +502,13 @@
     const back = document.getElementById("rp-back");
     if (back) {
       back.textContent = t("ui_back");
-      back.href = state.id ? `/tables/${state.id}` : "/";
+      // A table that does not exist has no page to go back to: the lobby instead.
+      back.href = state.id && state.error !== 404 ? `/tables/${state.id}` : "/";
     }
     const lobby = document.getElementById("rp-lobby");
     if (lobby) lobby.textContent = t("ui_lobby");
+    const brand = document.getElementById("rp-brand");
+    if (brand) brand.setAttribute("aria-label", t("ui_lobby"));
     const main = document.getElementById("rules");
     const heading = document.getElementById("rp-heading");
     const table = state.table;
