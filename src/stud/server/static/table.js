@@ -35,7 +35,7 @@ function el(tag, attrs = {}, ...children) {
     else if (key === "text") node.textContent = value;
     else if (key === "style") node.setAttribute("style", value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.startsWith("data-")) node.setAttribute(key, value);
+    else if (key.includes("-") || key === "role" || key === "for") node.setAttribute(key, value);
     else node[key] = value;
   }
   node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
@@ -65,16 +65,18 @@ function cardNode(card, { up = true, own = false, small = false } = {}) {
   if (small) classes.push("small");
   if (!card) {
     classes.push("back");
-    return el("div", { class: classes.join(" "), "data-card": "", "aria-label": "?" });
+    return el("div", { class: classes.join(" "), "data-card": "", role: "img",
+      "aria-label": t("card_face_down") });
   }
   const { rank, suit, red, letter } = cardParts(card);
   classes.push(red ? "red" : "black", `suit-${letter}`);
   if (!up) classes.push("down"); // a down card this viewer may see: its own, or shown
   if (own) classes.push("own");
   return el("div", { class: classes.join(" "), "data-card": card, "data-up": String(up),
-    title: card, "aria-label": cardText(card) },
-  el("span", { class: "rank", text: rank }), el("span", { class: "suit", text: suit }),
-  el("span", { class: "pip", text: suit }));
+    role: "img", "aria-label": up ? cardText(card) : `${cardText(card)} (${t("card_down")})` },
+  el("span", { class: "rank", "aria-hidden": "true", text: rank }),
+  el("span", { class: "suit", "aria-hidden": "true", text: suit }),
+  el("span", { class: "pip", "aria-hidden": "true", text: suit }));
 }
 
 function cardRow(cards, options = {}) {
@@ -97,8 +99,10 @@ function seatNode(state, seat, showdown) {
   const angle = (seatAngle(seat, state.table.seats, me) * Math.PI) / 180;
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  const position = `--x:${(50 + 44 * cos).toFixed(2)}%;--y:${(50 + 41 * sin).toFixed(2)}%;` +
-    `--dx:${(-cos).toFixed(3)};--dy:${(-sin).toFixed(3)};--order:${seat === me ? -1 : seat}`;
+  // --x/--y: the seat on the rail; --wx/--wy: from there to its wager on the felt, in hundredths
+  // of the ring's width and height.
+  const position = `--x:${(50 + 39.5 * cos).toFixed(2)}%;--y:${(50 + 38 * sin).toFixed(2)}%;` +
+    `--wx:${(-13 * cos).toFixed(2)};--wy:${(-(sin > 0 ? 22 : 13) * sin).toFixed(2)};--order:${seat === me ? -1 : seat}`;
 
   if (!player) {
     const canSit = !me;
@@ -154,23 +158,23 @@ function seatNode(state, seat, showdown) {
     el("div", { class: "plate-top" },
       el("span", { class: "seat-no", text: seat }),
       el("span", { class: "name", text: player.name, title: player.name }),
-      player.bot && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
-        text: t("bot"), title: player.bot }),
       seat === me && el("span", { class: "badge you-badge", text: t("you") }),
       player.bot && el("button", { type: "button", class: "remove-bot", testid: `remove-bot-${seat}`,
         title: t("remove_bot_title"), "aria-label": t("remove_bot_title"), text: "×",
         onclick: () => send({ type: "remove_bot", seat }) })),
     el("div", { class: "plate-mid" },
       el("span", { class: "stack", testid: `stack-${seat}`, text: chips(player.stack) }),
+      player.bot && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
+        text: t("bot"), title: player.bot }),
       net && el("span", { class: `net ${net[1] >= 0 ? "plus" : "minus"}`,
         text: `${net[1] > 0 ? "+" : ""}${chips(net[1])}` })),
     marks.length > 0 && el("div", { class: "marks" }, marks),
     names.length > 0 && el("div", { class: "shown-name", text: names.join(" · ") }),
     clock && el("div", { class: "clock", testid: "clock", "data-seat": seat },
       el("div", { class: "clock-track" }, el("div", { class: "clock-bar" })),
-      el("span", { class: "clock-num" }))),
-  player.wager > 0 && el("div", { class: "wager", testid: `wager-${seat}` },
-    el("span", { class: "chip-icon" }), el("span", { text: chips(player.wager) })));
+      el("span", { class: "clock-num" })),
+    player.wager > 0 && hand && !hand.over && el("div", { class: "wager", testid: `wager-${seat}` },
+      el("span", { class: "chip-icon" }), el("span", { text: chips(player.wager) }))));
 }
 
 function renderSeats(state) {
@@ -272,10 +276,14 @@ function renderActions(state) {
   }
   $("action-bar").classList.toggle("my-turn", legal.length > 0);
   if (!legal.length) {
-    const text = hand && !hand.over && hand.to_act
-      ? (hand.to_act === mySeat(state) ? t("your_turn") : t("waiting_for", { name: seatName(state, hand.to_act) }))
-      : "";
-    box.append(el("span", { class: "action-wait", text }));
+    let text = "";
+    if (hand && !hand.over && hand.to_act) {
+      text = hand.to_act === mySeat(state) ? t("your_turn")
+        : t("waiting_for", { name: seatName(state, hand.to_act) });
+    } else if (!mySeat(state)) {
+      text = account && account.me ? t("watching") : t("watching_no_account");
+    }
+    box.append(el("span", { class: "action-wait", testid: "action-wait", text }));
   }
   const me = mySeat(state);
   const player = me && state.seats[me - 1];
@@ -301,11 +309,10 @@ function act(option) {
 
 // ------------------------------------------------------------------ the showdown
 
-function winnerLine(state, winner, label, scoop) {
+function winnerLine(state, winner, label) {
   return el("div", { class: "winner-line" },
     label && el("span", { class: `half-label ${label}`, text: t(label) }),
     el("span", { class: "who", text: seatName(state, winner.seat) }),
-    scoop === winner.seat && el("span", { class: "badge scoop", testid: "scoop", text: t("scoop") }),
     el("span", { class: "won", text: `+${chips(winner.chips)}` }),
     el("span", { class: "with", text: winner.hand ? handName(winner.hand) : t("uncontested") }));
 }
@@ -327,7 +334,7 @@ function renderShowdown(state) {
     shown.append(el("div", { class: "shown-hand", testid: `shown-${s.seat}` },
       el("div", { class: "who", text: seatName(state, s.seat) }),
       cardRow(s.cards, { small: true }),
-      el("div", { class: "hand-names", text: names.join(" · ") })));
+      el("div", { class: "hand-names" }, names.map((n) => el("span", { text: n })))));
   }
   const mucked = (hand.events || []).filter((e) => e.kind === "mucked");
   for (const m of mucked) {
@@ -341,10 +348,11 @@ function renderShowdown(state) {
       : t("side_pot", { index: pot.index, amount: chips(pot.amount) });
     const box = el("div", { class: "pot-result", testid: `pot-result-${pot.index}` },
       el("div", { class: "pot-title" }, el("span", { text: name }),
-        pot.scoop && el("span", { class: "badge scoop", text: t("scoop") })));
+        pot.scoop && el("span", { class: "badge scoop", testid: "scoop", "data-seat": pot.scoop,
+          text: `${t("scoop")} · ${seatName(state, pot.scoop)}` })));
     const split = hiLo && (pot.low || pot.no_low);
-    for (const w of pot.high || []) box.append(winnerLine(state, w, split ? "high" : null, pot.scoop));
-    for (const w of pot.low || []) box.append(winnerLine(state, w, "low", pot.scoop));
+    for (const w of pot.high || []) box.append(winnerLine(state, w, split ? "high" : null));
+    for (const w of pot.low || []) box.append(winnerLine(state, w, "low"));
     if (pot.no_low) box.append(el("div", { class: "no-low", testid: "no-low", text: t("no_low") }));
     panel.append(box);
   }
@@ -365,12 +373,19 @@ function nameIn(state, seat) {
 /** The log's lines, folded from the events; the cards dealt on one street make one line. */
 function logLines(state, hand) {
   const lines = [];
+  const headed = new Set(); // streets whose heading is in the log
+  const heading = (street) => {
+    if (headed.has(street)) return;
+    headed.add(street);
+    lines.push({ kind: "street", text: t("log_street", { street: streetName(street) }) });
+  };
   let dealt = null; // {street, bySeat: Map(seat -> [cards])}
   const flush = () => {
     if (!dealt) return;
+    heading(dealt.street);
     const parts = [...dealt.bySeat].map(([seat, cards]) =>
-      `${nameIn(state, seat)} ${cards.map((c) => (c.card ? cardText(c.card) : "🂠")).join(" ")}`);
-    lines.push({ kind: "dealt", text: t("log_dealt", { street: streetName(dealt.street), cards: parts.join(" · ") }) });
+      `${nameIn(state, seat)} ${cards.map((c) => (c.card ? cardText(c.card) : "??")).join(" ")}`);
+    lines.push({ kind: "dealt", text: parts.join(" · ") });
     dealt = null;
   };
   for (const event of hand.events || []) {
@@ -392,7 +407,7 @@ function logLines(state, hand) {
         lines.push({ kind: "board", text: t("log_board", { card: cardText(event.card) }) });
         break;
       case "street":
-        lines.push({ kind: "street", text: t("log_street", { street: streetName(event.street) }) });
+        heading(event.street);
         if (event.first) {
           lines.push({ kind: "first", text: t("log_first", { name: nameIn(state, event.first),
             reason: reasonText(event.reason) }) });
@@ -437,12 +452,14 @@ function logLines(state, hand) {
   return lines;
 }
 
-/** A log line with its card symbols coloured. */
+/** A log line with its cards drawn small: red or black, "??" as a card's back. */
 function logItem(line) {
   const item = el("li", { class: `log-${line.kind}` });
-  for (const part of line.text.split(/((?:10|[2-9JQKA])[♥♦♠♣])/)) {
+  for (const part of line.text.split(/((?:10|[2-9JQKA])[♥♦♠♣]|\?\?)/)) {
     if (!part) continue;
-    if (/^(?:10|[2-9JQKA])[♥♦♠♣]$/.test(part)) {
+    if (part === "??") {
+      item.append(el("span", { class: "log-card back", title: "?", "aria-label": "?" }));
+    } else if (/^(?:10|[2-9JQKA])[♥♦♠♣]$/.test(part)) {
       item.append(el("span", { class: `log-card ${/[♥♦]/.test(part) ? "red" : "black"}`, text: part }));
     } else {
       item.append(part);
@@ -462,7 +479,16 @@ function renderLog(state) {
     return;
   }
   list.append(...logLines(state, hand).map(logItem));
-  if (stick || !view.logScrolled) list.scrollTop = list.scrollHeight;
+  if (stick || !view.logScrolled) scrollLogDown();
+}
+
+/** Keeps the newest log line in sight, after the panels around it have taken their size. */
+function scrollLogDown() {
+  const list = $("hand-log");
+  list.scrollTop = list.scrollHeight;
+  requestAnimationFrame(() => {
+    if (!view.logScrolled) list.scrollTop = list.scrollHeight;
+  });
 }
 
 // ------------------------------------------------------------------ the last hands
@@ -491,6 +517,7 @@ function renderLastHands() {
           testid: "phh-link", text: t("download_phh"), onclick: (e) => e.stopPropagation() })),
       el("pre", { class: "last-hand-text", text: (h.text || []).join("\n") })));
   });
+  if (!view.logScrolled) scrollLogDown();
 }
 
 let lastHandsKey;
@@ -519,7 +546,7 @@ function openDialog(kind, seat) {
     account.focus();
     return;
   }
-  view.dialog = { kind, seat };
+  view.dialog = { kind, seat, buyIn: null };
   renderDialog();
 }
 
@@ -528,6 +555,8 @@ function closeDialog() {
   renderDialog();
 }
 
+/** Draws the open dialog afresh: when it opens and when the language changes. A state frame only
+ * refreshes its wallet line (refreshDialog), so a buy-in being typed is kept. */
 function renderDialog() {
   const backdrop = $("dialog");
   backdrop.replaceChildren();
@@ -543,9 +572,9 @@ function renderDialog() {
   if (dialog.kind === "sit") {
     const low = 10 * stakes.small_bet;
     const high = 500 * stakes.small_bet;
-    const wallet = (state && state.you && state.you.wallet) ?? (account && account.me && account.me.wallet);
     const input = el("input", { type: "number", inputMode: "numeric", min: low, max: high,
-      step: 1, value: String(100 * stakes.small_bet), testid: "buy-in-input", id: "buy-in" });
+      step: 1, value: dialog.buyIn ?? String(100 * stakes.small_bet), testid: "buy-in-input",
+      id: "buy-in", oninput: () => { dialog.buyIn = input.value; } });
     const form = el("form", { onsubmit: (event) => {
       event.preventDefault();
       const buyIn = Number(input.value);
@@ -553,12 +582,12 @@ function renderDialog() {
     } },
     el("h2", { text: t("buy_in_title", { seat: dialog.seat }) }),
     el("label", { class: "field", for: "buy-in" }, el("span", { text: t("buy_in_label") }), input),
-    el("p", { class: "muted", text: t("buy_in_hint", { min: chips(low), max: chips(high),
-      wallet: wallet === undefined || wallet === null ? "–" : chips(wallet) }) }),
+    el("p", { class: "muted buy-in-hint", testid: "buy-in-hint" }),
     el("div", { class: "dialog-buttons" }, cancel,
       el("button", { type: "submit", class: "primary", testid: "sit-confirm", text: t("sit_confirm") })));
     box.append(form);
     backdrop.append(box);
+    refreshDialog();
     input.focus();
     input.select();
   } else {
@@ -570,6 +599,17 @@ function renderDialog() {
       el("div", { class: "dialog-buttons" }, cancel));
     backdrop.append(box);
   }
+}
+
+function refreshDialog() {
+  const hint = $("dialog").querySelector(".buy-in-hint");
+  if (!hint || !view.dialog) return;
+  const state = view.state;
+  const stakes = (state && state.table.stakes) || { small_bet: 2 };
+  const wallet = (state && state.you && state.you.account ? state.you.wallet : null)
+    ?? (account && account.me ? account.me.wallet : null);
+  hint.textContent = t("buy_in_hint", { min: chips(10 * stakes.small_bet),
+    max: chips(500 * stakes.small_bet), wallet: wallet === null ? "–" : chips(wallet) });
 }
 
 // ------------------------------------------------------------------ the page around the table
@@ -609,7 +649,7 @@ function renderAll() {
   renderShowdown(state);
   renderLog(state);
   renderLastHands();
-  renderDialog();
+  refreshDialog();
 }
 
 /** Draws one state frame (docs/protocol.md) onto the page. Tests call it with fixtures. */
@@ -695,7 +735,10 @@ function reconnect() {
 function main() {
   account = accountBox($("account"), { onAccount: reconnect });
   mountLangSwitch();
-  onLangChange(renderAll);
+  onLangChange(() => {
+    renderAll();
+    renderDialog();
+  });
   $("dialog").addEventListener("click", (event) => {
     if (event.target === $("dialog")) closeDialog();
   });
