@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -99,6 +100,13 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         if account is None:
             raise HTTPException(401, "pick a nickname first: no account goes with this request")
         return account
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
+        return JSONResponse({"detail": f"{where}: {first.get('msg', 'not valid')}, not "
+                                       f"{first.get('input')!r}"}, status_code=400)
 
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, error: StoreError) -> JSONResponse:
@@ -195,7 +203,15 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         await room.join(client)
         try:
             while True:
-                text = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:
+                    client.push_error(json.dumps({"type": "error", "code": "bad_json",
+                                                  "message": "send JSON in text frames, not "
+                                                             "binary ones"}))
+                    continue
                 try:
                     message = json.loads(text)
                 except ValueError as error:
@@ -245,12 +261,10 @@ def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
         variant = Variant.parse(str(body.get("variant", "stud")))
     except RulesError as error:
         raise HTTPException(400, f"variant: {error}") from None
-    small_bet = _whole(body, "small_bet", 2, 1, 10_000)
-    if small_bet < 2:
-        raise HTTPException(400, "small_bet must be at least 2, so that the bring-in (half of "
-                            "it) is less than a full bet")
+    # From 2: the bring-in, half the small bet, must be less than a full bet.
+    small_bet = _whole(body, "small_bet", 2, 2, 10_000)
     rules_name = body.get("rules", "standard")
-    if rules_name not in PROFILES:
+    if not isinstance(rules_name, str) or rules_name not in PROFILES:
         raise HTTPException(400, f"rules must be one of {', '.join(PROFILES)}, "
                             f"not {rules_name!r}")
     return (name.strip(), variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],

@@ -25,7 +25,7 @@ from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
 from stud.server.frames import Json, hand_json, player_json, table_json
 from stud.server.store import Account, HandPlayer, Store, StoreError, TableSpec
-from stud.table import Table
+from stud.table import Seat, Table
 
 log = logging.getLogger("stud.server")
 T = TypeVar("T")
@@ -101,7 +101,10 @@ class Room:
         self.number = spec.hands
         self.hand_id: int | None = None
         self.starting: tuple[int, ...] = ()
-        self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...]] | None = None
+        # The last hand, its seats, number, starting stacks and the accounts that played it:
+        # its down cards are shown to the account that held them, whatever seat it has now.
+        self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]] | None \
+            = None
         self._last_parts: dict[int | None, str] = {}
         self.finished: deque[float] = deque()
         self.deadline: float | None = None
@@ -119,8 +122,8 @@ class Room:
         for row in await self.db(self.store.seats, self.spec.id):
             bot = make_bot(row.bot) if row.bot else None
             name = f"{row.bot} bot" if row.bot else row.nickname
-            self.table.sit(row.seat, name, row.stack, bot)
-            self.table.seats[row.seat].sitting_out = row.sitting_out
+            # As kept, even a stack of 0 (a player who lost every chip keeps the seat).
+            self.table.seats[row.seat] = Seat(row.seat, name, row.stack, bot, row.sitting_out)
             self.accounts[row.seat] = row.account_id
             if row.bot:
                 self.bots[row.seat] = row.bot
@@ -235,6 +238,7 @@ class Room:
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
+        self._account(client)  # a watcher without an account cannot seat or unseat bots
         bot = message.get("bot")
         if bot not in BOTS:
             raise ProtocolError("bad_message", f"bot must be one of {', '.join(BOTS)}, "
@@ -250,6 +254,7 @@ class Room:
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _remove_bot(self, client: Client, message: dict[str, object]) -> None:
+        self._account(client)
         seat = _int_field(message, "seat")
         if seat not in self.bots:
             raise ProtocolError("no_such_seat", f"seat {seat} has no bot")
@@ -260,8 +265,12 @@ class Room:
 
     async def _leave_seat(self, seat: int) -> None:
         if self._in_hand(seat):
-            self.leaving.add(seat)  # folds when it is to act; leaves when the hand ends
-            await self._progress()
+            self.leaving.add(seat)  # checks or folds when it is to act; leaves at the end
+            hand = self.table.hand
+            if hand is not None and self.table.table_seat(hand.to_act or 0) == seat:
+                await self._progress()
+            else:
+                self._broadcast()
             return
         await self._cash_out(seat)
         self._broadcast()
@@ -310,8 +319,10 @@ class Room:
                                 f"(seat {seat})")
         try:
             hand.act(Action(ActionKind(kind), to), hand.to_act)
-        except IllegalAction as error:
-            raise ProtocolError("illegal_action", str(error)) from None
+        except IllegalAction as error:  # the engine's seat numbers are not the table's
+            legal = ", ".join(str(a) for a in error.legal) or "nothing"
+            raise ProtocolError("illegal_action", f"seat {seat} cannot {error.action}: "
+                                f"{error.reason}; legal: {legal}") from None
         await self._progress()
 
     # ------------------------------------------------------------------ the flow of a hand
@@ -375,7 +386,8 @@ class Room:
         self.hand_id = None
         table.finish_hand()
         self.finished.append(time.time())
-        self.last = (hand, seats, self.number, self.starting)
+        self.last = (hand, seats, self.number, self.starting,
+                     tuple(self.accounts[s] for s in seats))
         table.hand = None
         self._last_parts.clear()
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
@@ -473,21 +485,23 @@ class Room:
 
     def _broadcast(self) -> None:
         """Every client gets the table as its own seat may see it."""
-        bodies: dict[int | None, str] = {}
+        bodies: dict[tuple[int | None, int | None], str] = {}
         table = json.dumps(self.summary())
         clock = self.clock_json()
+        last_accounts = self.last[4] if self.last is not None else ()
         for client in self.clients:
             account_id = client.account.id if client.account else None
             seat = self.seat_of_account(account_id)
-            if seat not in bodies:
-                bodies[seat] = self._body(seat, clock)
+            player = account_id if account_id in last_accounts else None
+            if (seat, player) not in bodies:
+                bodies[seat, player] = self._body(seat, player, clock)
             you = {"account": account_id,
                    "nickname": client.account.nickname if client.account else None,
                    "wallet": client.wallet, "seat": seat}
             client.push_state(f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
-                              f'{bodies[seat]}}}')
+                              f'{bodies[seat, player]}}}')
 
-    def _body(self, seat: int | None, clock: Json | None) -> str:
+    def _body(self, seat: int | None, account_id: int | None, clock: Json | None) -> str:
         hand, table = self.table.hand, self.table
         view = None
         if hand is not None:
@@ -517,14 +531,14 @@ class Room:
         hand_part = (hand_json(view, self.number, self.starting, table.table_seat, clock)
                      if view is not None and hand is not None else None)
         return (f'"seats": {json.dumps(seats)}, "hand": {json.dumps(hand_part)}, '
-                f'"last": {self._last_part(seat)}')
+                f'"last": {self._last_part(account_id)}')
 
-    def _last_part(self, seat: int | None) -> str:
-        """The last hand as this seat saw it; it no longer changes, so it is built once."""
+    def _last_part(self, account_id: int | None) -> str:
+        """The last hand as this account saw it; it no longer changes, so it is built once."""
         if self.last is None:
             return "null"
-        last_hand, last_seats, number, starting = self.last
-        k = last_seats.index(seat) + 1 if seat in last_seats else None
+        last_hand, last_seats, number, starting, accounts = self.last
+        k = accounts.index(account_id) + 1 if account_id in accounts else None
         if k not in self._last_parts:
             self._last_parts[k] = json.dumps(hand_json(last_hand.view(k), number, starting,
                                                        lambda i: last_seats[i - 1], None))

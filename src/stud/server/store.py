@@ -203,6 +203,11 @@ class Store:
         """The account takes the seat, moving ``buy_in`` chips from its wallet to the table."""
         try:
             with self.engine.begin() as db:
+                other = db.execute(select(seats.c.seat).where(
+                    seats.c.table_id == table_id, seats.c.account_id == account_id)).scalar()
+                if other is not None:
+                    raise StoreError("already_seated", f"account {account_id} already has seat "
+                                     f"{other} at table {table_id}")
                 wallet = db.execute(select(accounts.c.wallet).where(
                     accounts.c.id == account_id).with_for_update()).scalar_one()
                 if wallet < buy_in:

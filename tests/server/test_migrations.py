@@ -1,0 +1,117 @@
+"""Alembic's migrations build the schema that ``stud.server.schema`` describes, on SQLite and
+PostgreSQL, and can be run again, undone and redone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, inspect, select, text
+
+import stud.server.store
+from stud.server.schema import accounts, ledger, metadata
+from stud.server.store import Store, database_url
+
+MIGRATIONS = Path(stud.server.store.__file__).parent / "migrations"
+TABLES = {"accounts", "tables", "seats", "hands", "ledger"}
+
+
+def config() -> Config:
+    """The configuration ``Store.upgrade`` uses."""
+    made = Config()
+    made.set_main_option("script_location", str(MIGRATIONS))
+    return made
+
+
+def head() -> str:
+    heads = ScriptDirectory.from_config(config()).get_heads()
+    assert len(heads) == 1, f"the migrations must form one line, not branch: heads {heads}"
+    return heads[0]
+
+
+def migrate(engine: Engine, direction: str, revision: str) -> None:
+    with engine.begin() as connection:
+        made = config()
+        made.attributes["connection"] = connection
+        getattr(command, direction)(made, revision)
+
+
+def table_names(engine: Engine) -> set[str]:
+    return set(inspect(engine).get_table_names())
+
+
+def version(engine: Engine) -> list[str]:
+    with engine.connect() as db:
+        return list(db.execute(text("SELECT version_num FROM alembic_version")).scalars())
+
+
+def test_the_migrations_form_one_line_each_with_a_way_back() -> None:
+    script = ScriptDirectory.from_config(config())
+    revisions = list(script.walk_revisions())
+    assert revisions[0].revision == head()
+    assert revisions[-1].down_revision is None
+    for revision in revisions:
+        assert callable(revision.module.downgrade), revision.revision
+        assert revision.doc, f"migration {revision.revision} says nothing of what it does"
+
+
+def test_upgrading_an_empty_database_creates_every_table(database: str) -> None:
+    engine = create_engine(database_url(database))
+    try:
+        assert table_names(engine) == set()
+        Store(database).close()
+        assert table_names(engine) == TABLES | {"alembic_version"}
+        assert version(engine) == [head()]
+    finally:
+        engine.dispose()
+
+
+def test_opening_the_store_again_changes_nothing(database: str) -> None:
+    first = Store(database)
+    ann, token = first.create_account("Ann")
+    first.close()
+    second = Store(database)
+    try:
+        assert version(second.engine) == [head()]
+        assert second.account_by_token(token) == ann
+        with second.engine.connect() as db:
+            assert db.execute(select(accounts.c.nickname)).scalars().all() == ["Ann"]
+            assert len(db.execute(select(ledger)).all()) == 1
+        assert second.audit() == []
+    finally:
+        second.close()
+
+
+def test_the_migrated_schema_is_the_one_the_store_queries_with(database: str) -> None:
+    store = Store(database)
+    try:
+        with store.engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={
+                "compare_type": True, "compare_server_default": True})
+            # Columns, types, nullability, server defaults, indexes and unique constraints.
+            assert compare_metadata(context, metadata) == []
+    finally:
+        store.close()
+
+
+def test_downgrading_to_nothing_and_upgrading_again_works(database: str) -> None:
+    store = Store(database)
+    store.create_account("Ann")
+    try:
+        migrate(store.engine, "downgrade", "base")
+        assert table_names(store.engine) <= {"alembic_version"}
+        if "alembic_version" in table_names(store.engine):
+            assert version(store.engine) == []
+        migrate(store.engine, "upgrade", "head")
+        assert table_names(store.engine) == TABLES | {"alembic_version"}
+        assert version(store.engine) == [head()]
+        account, token = store.create_account("Ann")  # the old account went with its table
+        assert account.id == 1 and account.wallet == 10_000
+        assert store.account_by_token(token) == account
+        assert store.audit() == []
+    finally:
+        store.close()
