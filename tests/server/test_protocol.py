@@ -25,6 +25,7 @@ from .wsclient import (
     Frame,
     TableClient,
     finished,
+    in_play,
     make_account,
     make_table,
     me,
@@ -168,7 +169,7 @@ def test_a_state_frame_arrives_at_once_on_connect(game: Game) -> None:
     assert frame["type"] == "state"
     assert frame["table"]["id"] == game.table
     assert frame["seats"] == [None] * 8
-    assert frame["hand"] is None and frame["last"] is None
+    assert in_play(frame) is None and frame["last"] is None
     assert frame["you"]["seat"] is None and frame["you"]["account"] is None
 
 
@@ -403,7 +404,7 @@ def test_acting_without_a_seat_is_not_seated(game: Game) -> None:
 def test_acting_when_no_hand_is_played_is_not_your_turn(game: Game) -> None:
     a = game.player(1)
     before = a.client.state
-    assert before["hand"] is None
+    assert in_play(before) is None
     error = a.client.error_for({"type": "act", "action": "check"})
     assert error["code"] == "not_your_turn", error
     game.assert_unchanged(before, a)
@@ -412,12 +413,12 @@ def test_acting_when_no_hand_is_played_is_not_your_turn(game: Game) -> None:
 def test_a_client_can_act_only_for_its_own_seat(game: Game) -> None:
     a = game.player(1)
     b = game.player(2)
-    frame = a.client.until_state(lambda f: f["hand"] is not None, what="a hand")
+    frame = a.client.until_state(lambda f: in_play(f) is not None, what="a hand")
     to_act = frame["hand"]["to_act"]
     mover, other = (a, b) if to_act == 1 else (b, a)
     turn = mover.client.wait_for_turn()
     waiting = other.client.until_state(
-        lambda f: f["hand"] is not None and f["hand"]["to_act"] == to_act)
+        lambda f: in_play(f) is not None and f["hand"]["to_act"] == to_act)
     assert waiting["hand"]["legal"] == []
     for entry in turn["hand"]["legal"]:
         error = other.client.error_for({"type": "act", **entry, "hand": turn["hand"]["number"]})
@@ -435,9 +436,9 @@ def test_a_stale_hand_number_is_refused(game: Game) -> None:
         assert error["code"] == "stale_hand", error
     game.assert_unchanged(before, a)
     a.client.act(before, entry)  # the hand in play is accepted
-    frame = a.client.until_state(lambda f: f["hand"] is None or actions_of(f["hand"], 1))
+    frame = a.client.until_state(lambda f: in_play(f) is None or actions_of(f["hand"], 1))
     assert not a.client.errors()[3:], a.client.errors()
-    if frame["hand"] is not None:
+    if in_play(frame) is not None:
         assert actions_of(frame["hand"], 1)[0]["action"] == entry["action"]
 
 
@@ -475,11 +476,11 @@ def test_whole_hands_are_played_with_the_legal_actions_as_given(game: Game) -> N
     add_bot(a.client, 2, "station")
     add_bot(a.client, 3, "random")
     rng = random.Random(7)
-    first = a.client.until_state(lambda f: f["hand"] is not None, what="a hand")["hand"]["number"]
+    first = a.client.until_state(lambda f: in_play(f) is not None, what="a hand")["hand"]["number"]
     play([a.client], lambda: finished(first + 4)(a.client.state),
          lambda _c, f: rng.choice(f["hand"]["legal"]))
     a.client.send({"type": "sit_out"})
-    play([a.client], lambda: a.client.state["hand"] is None
+    play([a.client], lambda: in_play(a.client.state) is None
          or not seat_entry(a.client.state, 1)["in_hand"], passive)
     assert not a.client.errors()
     frame = a.client.state
@@ -528,7 +529,7 @@ def test_each_finished_hand_has_a_showdown_and_end_stacks_that_match_the_seats(
                 for share in half:
                     won[share["seat"]] += share["chips"]
         assert sum(won.values()) == sum(p["amount"] for p in last["showdown"]["pots"])
-        if frame["hand"] is None:  # between hands the seats hold the end stacks
+        if in_play(frame) is None:  # between hands the seats hold the end stacks
             for seat, stack in end["stacks"]:
                 if frame["seats"][seat - 1] is not None:
                     assert frame["seats"][seat - 1]["stack"] == stack
@@ -550,13 +551,13 @@ def test_a_seat_sitting_out_is_not_dealt_in_and_sitting_in_deals_it_again(game: 
     # Seat 1 still plays the hand it is in.
     play([a.client], lambda: a.client.state["last"] is not None
          and a.client.state["last"]["number"] >= number, passive)
-    later = a.client.until_state(lambda f: f["hand"] is not None
+    later = a.client.until_state(lambda f: in_play(f) is not None
                                  and f["hand"]["number"] > number, what="the next hand")
     entry = seat_entry(later, 1)
     assert entry["sitting_out"] and not entry["in_hand"] and entry["cards"] == []
     assert all(e.get("seat") != 1 for e in later["hand"]["events"])
     a.client.send({"type": "sit_in"})
-    back = a.client.until_state(lambda f: f["hand"] is not None and seat_entry(f, 1)["in_hand"],
+    back = a.client.until_state(lambda f: in_play(f) is not None and seat_entry(f, 1)["in_hand"],
                                 what="seat 1 dealt in again", timeout=15)
     assert not seat_entry(back, 1)["sitting_out"]
     assert len(seat_entry(back, 1)["cards"]) >= 3
@@ -566,7 +567,7 @@ def test_leaving_in_a_hand_folds_the_seat_when_it_is_to_act(game: Game) -> None:
     a, turn = human_to_act(game)
     assert turn["hand"]["street"] == 3
     a.client.send({"type": "leave"})
-    frame = a.client.until_state(lambda f: f["hand"] is None or actions_of(f["hand"], 1)
+    frame = a.client.until_state(lambda f: in_play(f) is None or actions_of(f["hand"], 1)
                                  or f["seats"][0] is None, what="seat 1 acted for")
     hand = frame["hand"] or frame["last"]
     assert hand["number"] == turn["hand"]["number"]
@@ -583,7 +584,7 @@ def test_leaving_in_a_hand_folds_the_seat_when_it_is_to_act(game: Game) -> None:
 def test_leaving_in_a_hand_waits_for_the_seats_turn_and_the_hands_end(game: Game) -> None:
     a = game.player(1)
     b = game.player(2)
-    a.client.until_state(lambda f: f["hand"] is not None, what="a hand")
+    a.client.until_state(lambda f: in_play(f) is not None, what="a hand")
     # The one who is not to act asks to leave.
     mover, leaver, seat = (a, b, 2) if a.client.state["hand"]["to_act"] == 1 else (b, a, 1)
     turn = mover.client.wait_for_turn()
@@ -636,7 +637,7 @@ def test_bots_are_added_and_removed_at_any_time(game: Game) -> None:
     # Removing a bot between hands or outside the hand: at once.
     a.client.send({"type": "sit_out"})
     a.client.until_state(lambda f: seat_entry(f, 1)["sitting_out"])
-    play([a.client], lambda: a.client.state["hand"] is None
+    play([a.client], lambda: in_play(a.client.state) is None
          or not seat_entry(a.client.state, 1)["in_hand"], passive)
     a.client.send({"type": "remove_bot", "seat": 5})
     frame = a.client.until_state(lambda f: f["seats"][4] is None, what="bot 5 gone")
@@ -707,7 +708,7 @@ def expiries(game: Game, enough: Callable[[list[tuple[list[Frame], str]]], bool]
         assert clock["seat"] == 1 and clock["total_ms"] == 250
         assert 0 <= clock["remaining_ms"] <= 250
         # The clock runs out; the seat sits out, and the table waits when the hand is over.
-        over = a.client.until_state(lambda f, n=number: f["hand"] is None
+        over = a.client.until_state(lambda f, n=number: in_play(f) is None
                                     and f["last"]["number"] == n, what="the hand to end")
         assert seat_entry(over, 1)["sitting_out"]
         done = actions_of(over["last"], 1)
@@ -720,7 +721,7 @@ def expiries(game: Game, enough: Callable[[list[tuple[list[Frame], str]]], bool]
         a.client.until_state(lambda f: not seat_entry(f, 1)["sitting_out"])
     time.sleep(0.2)  # four hand pauses: no hand starts for a seat sitting out
     with TableClient(game.server.ws, game.table) as watcher:
-        assert watcher.first_state()["hand"] is None
+        assert in_play(watcher.first_state()) is None
     return out
 
 
@@ -753,6 +754,6 @@ def test_a_reconnecting_client_gets_the_same_seat_and_down_cards(game: Game) -> 
         still = reload.until_state(lambda f: f["hand"]["to_act"] == 1)
         assert seat_entry(still, 1)["cards"] == mine
         reload.act(still, passive(reload, still))
-        moved = reload.until_state(lambda f: f["hand"] is None or actions_of(f["hand"], 1))
+        moved = reload.until_state(lambda f: in_play(f) is None or actions_of(f["hand"], 1))
         assert not reload.errors()
         assert moved["you"]["seat"] == 1

@@ -29,7 +29,7 @@ from stud.server.schema import accounts, hands, ledger, seats
 from stud.server.store import STARTING_WALLET, HandPlayer, Store
 
 from .conftest import FAST, Server, ServerProcess, serve_in_process
-from .wsclient import Frame, TableClient, make_account, make_table
+from .wsclient import Frame, TableClient, in_play, make_account, make_table
 
 # Bots take a moment over each action, so that a hand is in flight for a while.
 PLAYING = Timing(bot_delay=0.05, hand_pause=FAST.hand_pause, clock_scale=FAST.clock_scale)
@@ -100,7 +100,7 @@ def finished(number: int) -> Callable[[Frame], bool]:
 
 
 def between_hands_after(number: int) -> Callable[[Frame], bool]:
-    return lambda f: f["hand"] is None and finished(number)(f)
+    return lambda f: in_play(f) is None and finished(number)(f)
 
 
 def open_game(server: Server) -> Game:
@@ -223,7 +223,7 @@ def test_a_hand_cut_off_by_a_kill_is_voided_and_every_player_gets_their_stack_ba
         for seat, row in seated.items():  # the seats are back, bots and all
             entry = first["seats"][seat - 1]
             assert entry is not None, f"seat {seat} is empty after the restart"
-            assert entry["name"] == (f"{row.bot} bot" if row.bot else row.nickname)
+            assert entry["name"] == (f"{row.bot}-{seat}" if row.bot else row.nickname)
             assert (entry["bot"], entry["sitting_out"]) == (row.bot, row.sitting_out)
         assert first["you"]["seat"] == 1
         play_until(ann, rng, finished(number + 1), what=f"hand {number + 1} finished")

@@ -196,3 +196,10 @@ def summary(frame: Frame) -> Frame:
                                            hand["pot"], len(hand["events"])),
         "last": None if frame["last"] is None else frame["last"]["number"],
     }
+
+
+def in_play(frame: dict) -> dict | None:
+    """The hand being played, or None: between hands the finished hand stays in ``hand``
+    (``over`` true, with its showdown) until the next is dealt."""
+    hand = frame.get("hand")
+    return hand if hand is not None and not hand["over"] else None

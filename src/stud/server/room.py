@@ -100,6 +100,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.number = spec.hands
         self.hand_id: int | None = None
+        self.hand_accounts: tuple[int, ...] = ()  # who holds each of the hand's seats
         self.starting: tuple[int, ...] = ()
         # The last hand, its seats, number, starting stacks and the accounts that played it:
         # its down cards are shown to the account that held them, whatever seat it has now.
@@ -121,7 +122,7 @@ class Room:
         """Seats and recent hands from the store (after running hands were voided)."""
         for row in await self.db(self.store.seats, self.spec.id):
             bot = make_bot(row.bot) if row.bot else None
-            name = f"{row.bot} bot" if row.bot else row.nickname
+            name = _bot_name(row.bot, row.seat) if row.bot else row.nickname
             # As kept, even a stack of 0 (a player who lost every chip keeps the seat).
             self.table.seats[row.seat] = Seat(row.seat, name, row.stack, bot, row.sitting_out)
             self.accounts[row.seat] = row.account_id
@@ -155,7 +156,7 @@ class Room:
         async with self.lock:
             self.clients.append(client)
             self._broadcast()
-            if self.table.hand is None:
+            if self.table.hand is None or self.table.hand.is_over:
                 self._schedule_next_hand(0.0)
 
     async def part(self, client: Client) -> None:
@@ -247,7 +248,7 @@ class Room:
         buy_in = self._buy_in(message, default=100 * self.spec.stakes.small_bet)
         assert isinstance(bot, str)
         row = await self.db(self.store.add_bot, self.spec.id, seat, bot, buy_in)
-        self.table.sit(seat, f"{bot} bot", row.stack, make_bot(bot))
+        self.table.sit(seat, _bot_name(bot, seat), row.stack, make_bot(bot))
         self.accounts[seat] = row.account_id
         self.bots[seat] = bot
         self._broadcast()
@@ -342,6 +343,7 @@ class Room:
         self.starting = tuple(hand.starting_stacks)
         players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
                    for s in table.hand_seats]
+        self.hand_accounts = tuple(p.account_id for p in players)
         try:
             self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number,
                                          players)
@@ -388,7 +390,7 @@ class Room:
         self.finished.append(time.time())
         self.last = (hand, seats, self.number, self.starting,
                      tuple(self.accounts[s] for s in seats))
-        table.hand = None
+        # The finished hand stays on the table, showdown and all, until the next is dealt.
         self._last_parts.clear()
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
         for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
@@ -488,11 +490,12 @@ class Room:
         bodies: dict[tuple[int | None, int | None], str] = {}
         table = json.dumps(self.summary())
         clock = self.clock_json()
-        last_accounts = self.last[4] if self.last is not None else ()
+        # Frames differ only for accounts dealt into this hand or the last one: the rest share.
+        players = set(self.hand_accounts) | set(self.last[4] if self.last is not None else ())
         for client in self.clients:
             account_id = client.account.id if client.account else None
             seat = self.seat_of_account(account_id)
-            player = account_id if account_id in last_accounts else None
+            player = account_id if account_id in players else None
             if (seat, player) not in bodies:
                 bodies[seat, player] = self._body(seat, player, clock)
             you = {"account": account_id,
@@ -505,7 +508,10 @@ class Room:
         hand, table = self.table.hand, self.table
         view = None
         if hand is not None:
-            viewer = table.hand_seat(seat) if seat is not None else None
+            # The viewer is the account that was dealt in, so a seat taken over after a hand
+            # ended never shows its new owner the old owner's cards.
+            viewer = (self.hand_accounts.index(account_id) + 1
+                      if account_id is not None and account_id in self.hand_accounts else None)
             view = hand.view(viewer)
         seats: list[Json | None] = []
         for number in range(1, self.spec.seats + 1):
@@ -524,7 +530,8 @@ class Room:
                 "committed": 0, "cards": [], "shown": False,
             }
             k = table.hand_seat(number) if view is not None else None
-            if view is not None and k is not None:
+            if (view is not None and k is not None
+                    and self.accounts.get(number) == self.hand_accounts[k - 1]):
                 entry.update(player_json(view, k))
                 entry["stack"] = view.player(k).stack
             seats.append(entry)
@@ -550,6 +557,10 @@ class Room:
         hand = self.table.hand
         return hand.stacks[k - 1] if hand is not None and k is not None else \
             self.table.seats[seat].stack
+
+
+def _bot_name(bot: str, seat: int) -> str:
+    return f"{bot}-{seat}"
 
 
 def _with_hands(spec: TableSpec, hands: int) -> TableSpec:

@@ -296,7 +296,7 @@ function lobby() {
     renderTables();
   });
   translateStatic();
-  fetchMe().then((me) => account.set(me)).catch((error) => toast(error.message));
+  fetchMe().then((me) => { if (!account.me) account.set(me); }).catch((error) => toast(error.message));
   refresh();
   setInterval(refresh, REFRESH_MS);
 }

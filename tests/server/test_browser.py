@@ -1,0 +1,795 @@
+"""The web table in a real browser: Debian's chromium, driven by Playwright's sync API.
+
+Each test is a new user in a fresh browser context, against a server in this process (SQLite,
+bots that act after a short pause so the page can be followed). The tests click only what the
+page shows and never send a WebSocket message themselves. They read what the server sent by
+listening to the page's own WebSocket frames, and hold the page to it: the action buttons are the
+frame's ``legal`` entries (labels with amounts), the cards are the frame's (own down cards face
+up, other seats' down cards as backs), the showdown is the frame's (hand names, winners per pot
+with their chips, "Scoop", "No low").
+
+Screenshots go to artifacts/screenshots/ (gitignored). With STUD_UPDATE_SCREENSHOT=1 the desktop
+showdown is also copied to docs/screenshot-table.png, the README's picture.
+
+Without /usr/bin/chromium the tests are skipped, unless STUD_REQUIRE_BROWSER is set (CI): then a
+missing browser is a failure. No browser is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stud.rules import POLICIES
+from stud.server.room import Timing
+
+from .conftest import Server, serve_in_thread
+from .wsclient import in_play
+
+try:
+    from playwright import sync_api
+except ImportError as missing:  # CI must have it; elsewhere the browser tests are skipped
+    if os.environ.get("STUD_REQUIRE_BROWSER"):
+        raise
+    pytest.skip(f"the playwright package is missing: {missing}", allow_module_level=True)
+
+Browser = sync_api.Browser
+Page = sync_api.Page
+expect = sync_api.expect
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+README_SHOT = ROOT / "docs" / "screenshot-table.png"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+# Bots wait a little so a person could follow; the showdown stays up long enough to be checked
+# (and photographed) before the next hand replaces it.
+TIMING = Timing(bot_delay=0.1, hand_pause=1.5, clock_scale=1.0)
+STALE_AFTER = 3.0  # seconds the page may disagree with the last frame before that is a failure
+
+State = dict[str, Any]
+Dom = dict[str, Any]
+
+# ------------------------------------------------------------------ what the page should say
+
+LABELS = {
+    "en": {"fold": "Fold", "check": "Check", "call": "Call {to}", "bring_in": "Bring in {to}",
+           "complete": "Complete to {to}", "bet": "Bet {to}", "raise": "Raise to {to}"},
+    "de": {"fold": "Passen", "check": "Schieben", "call": "Mitgehen {to}",
+           "bring_in": "Bring-In {to}", "complete": "Komplettieren auf {to}",
+           "bet": "Setzen {to}", "raise": "Erhöhen auf {to}"},
+}
+WORDS = {
+    "en": {"pot": "Pot", "seat": "Seat {seat}", "hand_no": "#{number}", "high": "High",
+           "low": "Low", "scoop": "Scoop", "no_low": "No low", "uncontested": "uncontested",
+           "rules": "Rules", "variant_stud8": "Seven Card Stud Hi/Lo (8 or better)",
+           "policies": "This table's policies"},
+    "de": {"pot": "Pot", "seat": "Platz {seat}", "hand_no": "Nr. {number}", "high": "High",
+           "low": "Low", "scoop": "Scoop", "no_low": "Kein Low", "uncontested": "ohne Showdown",
+           "rules": "Regeln", "variant_stud8": "Seven Card Stud Hi/Lo (8 oder besser)",
+           "policies": "Die Regeloptionen dieses Tisches"},
+}
+
+RANKS = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+         "Queen", "King", "Ace"]
+PLURALS = ["Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
+           "Jacks", "Queens", "Kings", "Aces"]
+DE_RANKS = dict(zip(RANKS, ["Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun",
+                            "Zehn", "Bube", "Dame", "König", "Ass"], strict=True))
+DE_PLURALS = dict(zip(PLURALS, ["Zweien", "Dreien", "Vieren", "Fünfen", "Sechsen", "Siebenen",
+                                "Achten", "Neunen", "Zehnen", "Buben", "Damen", "Könige",
+                                "Asse"], strict=True))
+# The engine's hand names (stud.evaluate.names) as a German player reads them.
+DE_HANDS: list[tuple[str, Callable[[re.Match[str]], str]]] = [
+    (r"Royal Flush", lambda m: "Royal Flush"),
+    (r"Straight Flush, (\w+) high", lambda m: f"Straight Flush, {DE_RANKS[m[1]]} hoch"),
+    (r"Four of a Kind, (\w+)", lambda m: f"Vierling, {DE_PLURALS[m[1]]}"),
+    (r"Full House, (\w+) over (\w+)",
+     lambda m: f"Full House, {DE_PLURALS[m[1]]} über {DE_PLURALS[m[2]]}"),
+    (r"Flush, (\w+) high", lambda m: f"Flush, {DE_RANKS[m[1]]} hoch"),
+    (r"Straight, (\w+) high", lambda m: f"Straße, {DE_RANKS[m[1]]} hoch"),
+    (r"Three of a Kind, (\w+)", lambda m: f"Drilling, {DE_PLURALS[m[1]]}"),
+    (r"Two Pair, (\w+) and (\w+)",
+     lambda m: f"Zwei Paare, {DE_PLURALS[m[1]]} und {DE_PLURALS[m[2]]}"),
+    (r"Pair of (\w+)", lambda m: f"Ein Paar, {DE_PLURALS[m[1]]}"),
+    (r"High Card, (\w+)", lambda m: f"Höchste Karte, {DE_RANKS[m[1]]}"),
+    (r"([2-9TJQKA](?:-[2-9TJQKA]){4}) low", lambda m: f"{m[1]} Low"),
+    (r"no low", lambda m: "kein Low"),
+]
+GERMAN_HAND_WORDS = ("Ein Paar", "Zwei Paare", "Drilling", "Straße", "Flush", "Full House",
+                     "Vierling", "Höchste Karte", "Low")
+
+
+def hand_name(name: str, lang: str) -> str:
+    if lang == "en" or not name:
+        return name
+    if "; " in name:
+        return "; ".join(hand_name(part, lang) for part in name.split("; "))
+    for pattern, german in DE_HANDS:
+        match = re.fullmatch(pattern, name)
+        if match:
+            return german(match)
+    raise AssertionError(f"the test knows no German for the hand name {name!r}")
+
+
+def chips(amount: int, lang: str) -> str:
+    text = f"{amount:,}"
+    return text.replace(",", ".") if lang == "de" else text
+
+
+def label(option: dict[str, Any], lang: str) -> str:
+    return LABELS[lang][option["action"]].format(to=chips(option["to"], lang))
+
+
+def seat_name(state: State, seat: int, lang: str) -> str:
+    player = state["seats"][seat - 1]
+    return player["name"] if player else WORDS[lang]["seat"].format(seat=seat)
+
+
+def my_turn(state: State | None) -> bool:
+    hand = state and state["hand"]
+    return bool(hand and not hand["over"] and hand["legal"])
+
+
+# ------------------------------------------------------------------ reading the page
+
+SNAPSHOT = """() => {
+  const all = (selector, root = document) => [...root.querySelectorAll(selector)];
+  const shows = (node) => !!node && !node.closest("[hidden]") && node.getClientRects().length > 0
+    && getComputedStyle(node).visibility !== "hidden";
+  const byId = (id, root = document) => root.querySelector(`[data-testid="${id}"]`);
+  const text = (node) => (node ? node.innerText.replace(/\\s+/g, " ").trim() : "");
+  const seats = {};
+  for (const seat of all('[data-testid^="seat-"]')) {
+    const stack = seat.querySelector('[data-testid^="stack-"]');
+    seats[seat.dataset.testid.slice(5)] = {
+      me: seat.classList.contains("me"),
+      stack: stack ? text(stack) : null,
+      cards: all("[data-card]", seat).map((c) => ({card: c.dataset.card, up: c.dataset.up ?? null,
+        back: c.classList.contains("back"), text: text(c)})),
+    };
+  }
+  const panel = byId("showdown");
+  let showdown = null;
+  if (shows(panel)) {
+    showdown = {text: text(panel), pots: {}, shown: {}};
+    for (const box of all('[data-testid^="pot-result-"]', panel)) {
+      const lines = all(".winner-line", box).map(text);
+      showdown.pots[box.dataset.testid.slice(11)] = {text: text(box),
+        lines: lines.length ? lines : box.innerText.split("\\n"),
+        noLow: shows(byId("no-low", box)), scoops: all('[data-testid="scoop"]', box).map(text)};
+    }
+    for (const hand of all('[data-testid^="shown-"]', panel)) {
+      showdown.shown[hand.dataset.testid.slice(6)] = {text: text(hand),
+        cards: all("[data-card]", hand).map((c) => c.dataset.card)};
+    }
+  }
+  return {
+    buttons: all('button[data-testid^="action-"]').map((b) => ({testid: b.dataset.testid,
+      to: b.dataset.to, label: b.innerText.trim(), shows: shows(b), disabled: b.disabled})),
+    seats,
+    clocks: all('[data-testid="clock"]').filter(shows).map((c) => Number(c.dataset.seat)),
+    pot: text(byId("pot")),
+    showdown,
+    log: text(byId("hand-log")),
+    scrollWidth: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def card_problems(state: State, dom: Dom) -> list[str]:
+    """Every seat shows the frame's cards: the viewer's own down cards face up, other seats'
+    down cards as backs, up cards face up."""
+    problems = []
+    me = state["you"]["seat"]
+    for number, player in enumerate(state["seats"], 1):
+        shown = dom["seats"].get(str(number))
+        if shown is None:
+            problems.append(f"no seat-{number} on the page")
+            continue
+        if player is None:
+            continue
+        want = [c["card"] or "" for c in player["cards"]]
+        got = [c["card"] for c in shown["cards"]]
+        if got != want:
+            problems.append(f"seat {number} shows cards {got}, the frame has {want}")
+            continue
+        for sent, drawn in zip(player["cards"], shown["cards"], strict=True):
+            if (number != me and not sent["up"] and sent["card"] is not None
+                    and not player["shown"]):  # a hand shown at the showdown is face up
+                problems.append(f"the frame leaks seat {number}'s down card {sent['card']}")
+            if sent["card"] is None and not drawn["back"]:
+                problems.append(f"seat {number}: a hidden card is not drawn as a back")
+            if sent["card"] is not None:
+                rank = "10" if sent["card"][0] == "T" else sent["card"][0]
+                if drawn["back"] or rank not in drawn["text"]:
+                    problems.append(f"seat {number}: {sent['card']} is not face up "
+                                    f"({drawn})")
+                if drawn["up"] != str(sent["up"]).lower():
+                    problems.append(f"seat {number}: {sent['card']} has data-up={drawn['up']}")
+        if number == me and player["in_hand"] and not any(
+                c["card"] and not c["up"] for c in player["cards"]):
+            problems.append(f"my seat {me} is in the hand but the frame shows no down card")
+    return problems
+
+
+def table_problems(state: State | None, dom: Dom, lang: str, max_width: int | None) -> list[str]:
+    """Where the page disagrees with the last state frame (an empty list: it agrees)."""
+    if state is None:
+        return ["no state frame yet"]
+    problems = []
+    hand = state["hand"]
+    legal = hand["legal"] if hand and not hand["over"] else []
+    want = [(f"action-{o['action']}", str(o["to"]), label(o, lang)) for o in legal]
+    got = [(b["testid"], b["to"], b["label"]) for b in dom["buttons"]]
+    if got != want:
+        problems.append(f"the buttons are {got}; the frame's legal entries are {want}")
+    elif any(not b["shows"] or b["disabled"] for b in dom["buttons"]):
+        problems.append(f"an action button is hidden or disabled: {dom['buttons']}")
+    problems += card_problems(state, dom)
+    if hand:
+        pot = f"{WORDS[lang]['pot']} {chips(hand['pot'], lang)}"
+        if pot not in dom["pot"]:
+            problems.append(f"the pot shows {dom['pot']!r}, not {pot!r}")
+    if my_turn(state):
+        me = state["you"]["seat"]
+        if not hand["clock"] or hand["clock"]["seat"] != me:
+            problems.append(f"my turn, but the frame's clock is {hand['clock']}")
+        if dom["clocks"] != [me]:
+            problems.append(f"my turn, but the page shows a clock for seats {dom['clocks']}")
+    if max_width is not None and dom["scrollWidth"] > max_width:
+        problems.append(f"the page is {dom['scrollWidth']} px wide, more than {max_width}")
+    return problems
+
+
+def showdown_problems(state: State, dom: Dom, lang: str) -> list[str]:
+    """The showdown panel shows the frame's last hand: the shown hands with their names, each
+    pot's winners with their chips and hands, "Scoop" and "No low" exactly where the frame has
+    them."""
+    last, words = state["last"], WORDS[lang]
+    result = last["showdown"]
+    panel = dom["showdown"]
+    if panel is None:
+        return [f"hand {last['number']} is over but the showdown panel is hidden"]
+    problems = []
+    number = words["hand_no"].format(number=last["number"])
+    if number not in panel["text"]:
+        problems.append(f"the showdown panel does not name the hand ({number}): {panel['text']}")
+    for shown in result["shown"]:
+        drawn = panel["shown"].get(str(shown["seat"]))
+        if drawn is None:
+            problems.append(f"seat {shown['seat']} showed, but there is no shown-{shown['seat']}")
+            continue
+        if drawn["cards"] != shown["cards"]:
+            problems.append(f"shown-{shown['seat']} has {drawn['cards']}, not {shown['cards']}")
+        for name in (shown["high"], shown["low"]):
+            if name and hand_name(name, lang) not in drawn["text"]:
+                problems.append(f"shown-{shown['seat']} lacks {hand_name(name, lang)!r}: "
+                                f"{drawn['text']!r}")
+    hi_lo = state["table"]["variant"] == "stud8"
+    for pot in result["pots"]:
+        box = panel["pots"].get(str(pot["index"]))
+        if box is None:
+            problems.append(f"no pot-result-{pot['index']} for {pot}")
+            continue
+        if chips(pot["amount"], lang) not in box["text"]:
+            problems.append(f"pot {pot['index']} does not show its {pot['amount']} chips")
+        split = hi_lo and (pot["low"] or pot["no_low"])
+        halves = [("high", w) for w in pot["high"]] + [("low", w) for w in pot["low"] or []]
+        for half, winner in halves:
+            wanted = [seat_name(state, winner["seat"], lang), f"+{chips(winner['chips'], lang)}",
+                      hand_name(winner["hand"], lang) if winner["hand"] else words["uncontested"]]
+            if split:
+                wanted.append(words[half])
+            if not any(all(w.casefold() in line.casefold() for w in wanted)
+                       for line in box["lines"]):
+                problems.append(f"pot {pot['index']}: no line with {wanted}: {box['lines']}")
+        has_scoop = words["scoop"].casefold() in box["text"].casefold()
+        if has_scoop != (pot["scoop"] is not None) or has_scoop != bool(box["scoops"]):
+            problems.append(f"pot {pot['index']}: scoop is {pot['scoop']} but the page "
+                            f"{'shows' if has_scoop else 'lacks'} {words['scoop']!r}: "
+                            f"{box['text']!r}")
+        elif pot["scoop"] is not None and seat_name(state, pot["scoop"], lang).casefold() not in (
+                " ".join(box["scoops"]).casefold()):
+            problems.append(f"pot {pot['index']}: the scoop badge {box['scoops']} does not "
+                            f"name {seat_name(state, pot['scoop'], lang)}")
+        if box["noLow"] != pot["no_low"] or (pot["no_low"] and words["no_low"] not in box["text"]):
+            problems.append(f"pot {pot['index']}: no_low is {pot['no_low']}, the page says "
+                            f"{box['text']!r}")
+    if not dom["log"]:
+        problems.append("the hand log is empty at the showdown")
+    return problems
+
+
+# ------------------------------------------------------------------ a person at a browser
+
+
+class Frames:
+    """The state and error frames the page's WebSockets receive, as the server sent them."""
+
+    def __init__(self, page: Page) -> None:
+        self.count = 0
+        self.state: State | None = None
+        self.errors: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        if "/ws/tables/" in socket.url:
+            socket.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        frame = json.loads(payload)
+        if frame.get("type") == "state":
+            self.state = frame
+            self.count += 1
+        elif frame.get("type") == "error":
+            self.errors.append(frame)
+
+    def clear(self) -> None:
+        self.state = None
+
+
+@dataclass
+class Player:
+    page: Page
+    frames: Frames
+    lang: str = "en"
+    max_width: int | None = None  # phones: the page may not be wider than this
+    clicked: list[str] = field(default_factory=list)
+    shown_hands: int = 0  # showdowns checked where at least one hand was shown
+
+    @property
+    def seat(self) -> int | None:
+        state = self.frames.state
+        return state["you"]["seat"] if state else None
+
+    def wait(self, predicate: Callable[[], Any], what: str, timeout: float = 10.0) -> Any:
+        """Polls (letting Playwright deliver frames) until predicate() is true."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout} s for {what}; errors from the server: "
+                                     f"{self.frames.errors}")
+            self.page.wait_for_timeout(25)
+
+    def snapshot(self) -> Dom:
+        return self.page.evaluate(SNAPSHOT)  # type: ignore[no-any-return]
+
+    def agrees(self, timeout: float = STALE_AFTER) -> State:
+        """Waits until the page shows the last frame; returns that frame."""
+        problems: list[str] = []
+
+        def check() -> State | None:
+            nonlocal problems
+            state = self.frames.state
+            problems = table_problems(state, self.snapshot(), self.lang, self.max_width)
+            return None if problems else state
+
+        try:
+            return self.wait(check, "the page to show the last frame", timeout)  # type: ignore
+        except AssertionError:
+            raise AssertionError("the page disagrees with the last frame: "
+                                 + "; ".join(problems)) from None
+
+    # -------------------------------------------------------------- lobby and seats
+
+    def open_lobby(self) -> None:
+        # lobby.js fills the account box with GET /api/me's answer whenever it comes, even after
+        # a nickname was picked meanwhile (the box then asks for a nickname again): a person
+        # does not type that fast, so wait for the answer first.
+        with self.page.expect_response(lambda response: response.url.endswith("/api/me")):
+            self.page.goto("/")
+
+    def pick_nickname(self, nickname: str) -> None:
+        self.page.get_by_test_id("nickname-input").fill(nickname)
+        self.page.get_by_test_id("nickname-submit").click()
+        expect(self.page.get_by_test_id("nickname-input")).to_have_count(0)
+
+    def create_table(self, name: str, variant: str, small_bet: int = 2, seats: int = 6,
+                     clock: int = 30) -> int:
+        page = self.page
+        page.get_by_test_id("create-name").fill(name)
+        page.get_by_test_id("create-variant").select_option(variant)
+        page.get_by_test_id("create-small-bet").fill(str(small_bet))
+        page.get_by_test_id("create-seats").fill(str(seats))
+        page.get_by_test_id("create-clock").fill(str(clock))
+        page.get_by_test_id("create-submit").click()
+        page.wait_for_url(re.compile(r"/tables/\d+$"))
+        table_id = int(page.url.rsplit("/", 1)[1])
+        state = self.wait(lambda: self.frames.state, "the table's first state frame")
+        assert state["table"]["id"] == table_id
+        assert (state["table"]["name"], state["table"]["variant"]) == (name, variant)
+        assert state["table"]["stakes"]["small_bet"] == small_bet
+        assert (state["table"]["seats"], state["table"]["clock"]) == (seats, clock)
+        return table_id
+
+    def sit(self, seat: int, buy_in: int) -> None:
+        page = self.page
+        page.get_by_test_id(f"sit-{seat}").click()
+        page.get_by_test_id("buy-in-input").fill(str(buy_in))
+        page.get_by_test_id("sit-confirm").click()
+        state = self.wait(lambda: self.seat == seat and self.frames.state,
+                          f"a frame with me in seat {seat}")
+        assert state["seats"][seat - 1]["stack"] == buy_in, state["seats"][seat - 1]
+        expect(page.get_by_test_id(f"sit-{seat}")).to_have_count(0)
+
+    def add_bot(self, seat: int, bot: str) -> None:
+        self.page.get_by_test_id(f"add-bot-{seat}").click()
+        self.page.get_by_test_id(f"bot-{bot}").click()
+
+        def seated() -> bool:
+            player = self.frames.state and self.frames.state["seats"][seat - 1]
+            return bool(player and player["bot"] == bot)
+
+        self.wait(seated, f"a {bot} bot in seat {seat}")
+
+    # -------------------------------------------------------------- playing
+
+    def click(self, option: dict[str, Any]) -> None:
+        # An open pair on fourth street offers two bets (small and big): data-to tells them apart.
+        button = self.page.locator(
+            f'button[data-testid="action-{option["action"]}"][data-to="{option["to"]}"]')
+        if self.max_width is not None:
+            button.scroll_into_view_if_needed()
+            expect(button).to_be_in_viewport()
+            box = button.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= self.max_width, box
+        before = self.frames.count
+        button.click()
+        self.clicked.append(option["action"])
+        self.wait(lambda: self.frames.count > before, f"a frame after clicking {option}")
+
+    def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """Mostly call or check (or bring in); every third decision bets, raises or
+        completes when it may."""
+        kinds = {o["action"]: o for o in legal}
+        strong = [kinds[k] for k in ("complete", "bet", "raise") if k in kinds]
+        if strong and len(self.clicked) % 3 == 2:
+            return strong[0]
+        for kind in ("check", "call", "bring_in"):
+            if kind in kinds:
+                return kinds[kind]
+        return kinds.get("fold", legal[0])
+
+    def play(self, hands: int = 0, until: Callable[[State], bool] | None = None,
+             on_showdown: Callable[[Player, State], None] | None = None,
+             on_turn: Callable[[Player, State], None] | None = None,
+             timeout: float = 45.0) -> State:
+        """Plays by clicking the buttons shown until `hands` hands this seat was dealt into
+        have ended and their showdowns were checked, or until `until(state)` holds. All along
+        the page must agree with the last frame; returns the last frame checked."""
+        deadline = time.monotonic() + timeout
+        checked = 0
+        agreed_at = time.monotonic()
+        due: tuple[int, list[str]] | None = None  # a showdown seen but not yet checked
+        seen: set[int] = set()
+        while True:
+            state = self.frames.state
+            dom = self.snapshot()
+            problems = table_problems(state, dom, self.lang, self.max_width)
+            last = state and state["last"]
+            showing = (state is not None and in_play(state) is None and last is not None
+                       and last["showdown"] is not None and last["number"] not in seen
+                       and self.seat in [s for s, _ in last["showdown"]["net"]])
+            if due and not (showing and last["number"] == due[0]):
+                raise AssertionError(f"the showdown of hand {due[0]} never matched its frame "
+                                     f"before the next hand: {'; '.join(due[1])}")
+            if showing:
+                problems += showdown_problems(state, dom, self.lang)
+                if due is None or due[0] != last["number"]:
+                    due = (last["number"], [])
+                due[1].extend(p for p in problems if p not in due[1])
+            now = time.monotonic()
+            if problems:
+                if now - agreed_at > STALE_AFTER:
+                    raise AssertionError(f"the page disagreed with the last frame for "
+                                         f"{STALE_AFTER} s: {'; '.join(problems)}")
+                self.page.wait_for_timeout(25)
+                continue
+            agreed_at = now
+            assert now < deadline, (f"played {timeout} s and checked {checked} of {hands} "
+                                    f"hands{'' if until is None else ' without reaching the goal'}")
+            if showing:
+                seen.add(last["number"])
+                due = None
+                checked += 1
+                self.shown_hands += bool(last["showdown"]["shown"])
+                if on_showdown:
+                    on_showdown(self, state)
+            if (hands and checked >= hands) or (until and until(state)):
+                return state
+            if my_turn(state):
+                if on_turn:
+                    on_turn(self, state)
+                self.click(self.choose(state["hand"]["legal"]))
+                continue
+            self.page.wait_for_timeout(25)
+
+
+# ------------------------------------------------------------------ fixtures
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Debian chromium for the module."""
+    if not CHROMIUM.exists():
+        reason = (f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium);"
+                  " these tests never download a browser")
+        if os.environ.get("STUD_REQUIRE_BROWSER"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with sync_api.sync_playwright() as playwright:
+        expect.set_options(timeout=10_000)  # a busy CI machine is slow to render
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
+                                              args=LAUNCH_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def site(sqlite_database: str) -> Iterator[Server]:
+    with serve_in_thread(sqlite_database, TIMING) as running:
+        yield running
+
+
+@pytest.fixture
+def person(browser: Browser, site: Server) -> Iterator[Callable[..., Player]]:
+    """person(viewport=..., locale=...) opens a fresh browser context (a new user) on the
+    site; every context closes at the end of the test."""
+    contexts = []
+
+    def open_one(viewport: dict[str, int] = DESKTOP, locale: str = "en-US",
+                 **options: Any) -> Player:
+        context = browser.new_context(viewport=viewport, locale=locale, base_url=site.url,
+                                      **options)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        return Player(page, Frames(page), lang="de" if locale.startswith("de") else "en",
+                      max_width=viewport["width"] if viewport["width"] < 500 else None)
+
+    yield open_one
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / name
+    page.screenshot(path=str(path))
+    return path
+
+
+def in_hand(state: State) -> int:
+    """How many seats still hold cards in the hand."""
+    return sum(1 for p in state["seats"] if p and p["in_hand"] and not p["folded"])
+
+
+# ------------------------------------------------------------------ the tests
+
+
+def test_new_player_opens_a_stud8_table_sits_adds_bots_and_plays_hands_by_clicking(person):
+    ann = person()
+    page = ann.page
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    table_id = ann.create_table("Friday stud8", "stud8", small_bet=2, seats=6, clock=30)
+    ann.sit(3, 150)
+    for seat, bot in ((1, "expert"), (5, "station"), (6, "station")):
+        ann.add_bot(seat, bot)
+
+    shots: dict[str, Path] = {}
+
+    def photograph(player: Player, state: State, players: int = 3) -> None:
+        # The README's picture: a showdown of three or more players, two or more hands shown.
+        result = state["last"]["showdown"]
+        if "desktop" not in shots and len(result["net"]) >= players and len(result["shown"]) >= 2:
+            shots["desktop"] = screenshot(player.page, "table-desktop.png")
+
+    def photograph_turn(player: Player, state: State) -> None:
+        # Mid-hand, late: every seat has cards on the felt, the buttons and the clock show.
+        if "turn" not in shots and state["hand"]["street"] >= 6 and in_hand(state) >= 3:
+            shots["turn"] = screenshot(player.page, "table-desktop-turn.png")
+
+    ann.play(hands=3, on_showdown=photograph, on_turn=photograph_turn)
+    assert ann.shown_hands >= 1, "three hands against two calling stations, and no showdown"
+    assert {"check", "call", "bring_in"} & set(ann.clicked), ann.clicked
+    assert {"complete", "bet", "raise"} & set(ann.clicked), ann.clicked
+    if "desktop" not in shots:  # no showdown of three yet: take the next with two hands shown
+        ann.play(hands=2, until=lambda s: "desktop" in shots,
+                 on_showdown=lambda player, state: photograph(player, state, players=2))
+    assert "desktop" in shots, "no showdown with two hands shown to photograph"
+    if os.environ.get("STUD_UPDATE_SCREENSHOT") == "1":
+        shutil.copyfile(shots["desktop"], README_SHOT)
+
+    # Back in the lobby the table is listed.
+    page.get_by_test_id("lobby-link").click()
+    row = page.locator(f'[data-testid="table-row"][data-id="{table_id}"]')
+    expect(row).to_contain_text("Friday stud8")
+    expect(row).to_contain_text("Seven Card Stud Hi/Lo")
+    screenshot(page, "lobby.png")
+
+
+def test_german_browser_gets_a_german_lobby_table_and_rules_page_and_can_switch(person):
+    bea = person(locale="de-DE")
+    page = bea.page
+    bea.open_lobby()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_test_id("create-submit")).to_have_text("Tisch eröffnen")
+    expect(page.get_by_test_id("nickname-submit")).to_have_text("Spielen")
+    bea.pick_nickname("Bea")
+    table_id = bea.create_table("Stud8 am Abend", "stud8", seats=4)
+    expect(page.get_by_test_id("rules-link")).to_have_text("Regeln")
+    bea.sit(2, 100)
+    bea.add_bot(1, "station")
+    bea.add_bot(3, "station")
+
+    # German buttons on every turn and German hand names at the showdown (play() checks both).
+    state = bea.play(hands=4, until=lambda s: bea.shown_hands >= 1)
+    assert bea.shown_hands >= 1
+    names = " ".join(hand_name(s["high"] or "", "de")
+                     for s in state["last"]["showdown"]["shown"])
+    assert any(word in names for word in GERMAN_HAND_WORDS), names
+
+    # The switch changes the language in place: no reload (the marker survives).
+    state = bea.play(until=my_turn)
+    page.evaluate("window.studNoReload = 1")
+    for lang in ("en", "de"):
+        page.get_by_test_id("lang-switch").get_by_test_id(f"lang-{lang}").click()
+        bea.lang = lang
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.get_by_test_id("rules-link")).to_have_text(WORDS[lang]["rules"])
+        bea.agrees()  # the buttons' labels are now in this language
+        assert page.evaluate("window.studNoReload") == 1, "the language switch reloaded"
+
+    # The rules page of the table, in German and then in English.
+    rules = state["table"]["rules"]
+    page.goto(f"/tables/{table_id}/rules")
+    variant, policies = page.get_by_test_id("rules-variant"), page.get_by_test_id("rules-policies")
+    expect(variant).to_have_attribute("data-variant", "stud8")
+    expect(variant).to_contain_text(WORDS["de"]["variant_stud8"])
+    expect(policies).to_contain_text(WORDS["de"]["policies"])
+    german = {}
+    for name in POLICIES:
+        row = policies.get_by_test_id(f"policy-{name}")
+        value = str(rules[name]).lower() if isinstance(rules[name], bool) else str(rules[name])
+        expect(row).to_contain_text(f"{name} = {value}")
+        german[name] = row.inner_text()
+    page.evaluate("window.studNoReload = 1")
+    page.get_by_test_id("lang-switch").get_by_test_id("lang-en").click()
+    expect(variant).to_contain_text(WORDS["en"]["variant_stud8"])
+    expect(policies).to_contain_text(WORDS["en"]["policies"])
+    for name in POLICIES:
+        expect(policies.get_by_test_id(f"policy-{name}")).not_to_have_text(german[name])
+    assert page.evaluate("window.studNoReload") == 1, "the language switch reloaded"
+
+
+def test_phone_table_has_no_horizontal_scroll_and_buttons_that_work(person):
+    cy = person(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = cy.page
+    cy.open_lobby()
+    cy.pick_nickname("Cy")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "lobby"
+    cy.create_table("Pocket stud", "stud", seats=5)
+    cy.sit(4, 100)
+    cy.add_bot(1, "station")
+    cy.add_bot(2, "expert")
+
+    def photograph(player: Player, state: State) -> None:
+        if player.shown_hands:  # the first showdown with hands shown
+            screenshot(player.page, "table-phone.png")
+
+    # play() checks the width on every look and that each button it clicks lies on screen.
+    cy.play(hands=3, until=lambda s: cy.shown_hands >= 1, on_showdown=photograph)
+    assert cy.clicked, "no action was clicked on the phone"
+    assert (SHOTS / "table-phone.png").exists()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_reload_mid_hand_restores_seat_own_cards_and_stacks(person):
+    dee = person()
+    page = dee.page
+    dee.open_lobby()
+    dee.pick_nickname("Dee")
+    dee.create_table("Reload stud", "stud", seats=4)
+    dee.sit(2, 100)
+    dee.add_bot(1, "station")
+    dee.add_bot(4, "station")
+
+    before = dee.play(until=lambda s: my_turn(s) and s["hand"]["street"] >= 4)
+    seen = dee.snapshot()
+    dee.frames.clear()
+    page.reload()
+    after = dee.wait(lambda: dee.frames.state, "a state frame after the reload")
+    dee.agrees()
+    again = dee.snapshot()
+
+    assert after["you"]["seat"] == before["you"]["seat"] == 2
+    assert after["hand"]["number"] == before["hand"]["number"]
+    assert after["seats"] == before["seats"], "the table changed while it waited for me"
+    assert again["seats"]["2"]["me"], "my seat is not marked as mine after the reload"
+    for seat in ("1", "2", "4"):
+        assert again["seats"][seat]["stack"] == seen["seats"][seat]["stack"], seat
+        assert again["seats"][seat]["cards"] == seen["seats"][seat]["cards"], seat
+    assert [c["card"] for c in again["seats"]["2"]["cards"] if c["up"] == "false"] == [
+        c["card"] for c in before["seats"][1]["cards"] if not c["up"]]
+    assert [b["label"] for b in again["buttons"]] == [b["label"] for b in seen["buttons"]]
+    dee.play(hands=1)  # the seat plays on after the reload
+
+
+def test_server_errors_show_in_a_toast(person):
+    ann, bob = person(), person()
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    table_id = ann.create_table("High stakes", "stud", small_bet=100, seats=4)
+
+    # Bob only watches: sitting asks for a nickname first (the page's own check).
+    bob.page.goto(f"/tables/{table_id}")
+    bob.wait(lambda: bob.frames.state, "Bob's first frame")
+    bob.page.get_by_test_id("sit-2").click()
+    expect(bob.page.get_by_test_id("toast")).to_be_visible()
+    expect(bob.page.get_by_test_id("toast")).to_have_text("Pick a nickname first.")
+    bob.pick_nickname("Bob")
+    bob.wait(lambda: bob.frames.state and bob.frames.state["you"]["nickname"] == "Bob",
+             "a frame for Bob's account")
+
+    # Bob opens seat 2 while Ann takes it: the server refuses Bob's sit and the toast says so.
+    bob.page.get_by_test_id("sit-2").click()
+    expect(bob.page.get_by_test_id("buy-in-input")).to_be_visible()
+    ann.sit(2, 2000)
+    bob.wait(lambda: bob.frames.state["seats"][1] is not None, "Bob to see Ann in seat 2")
+    bob.page.get_by_test_id("buy-in-input").fill("2000")
+    bob.page.get_by_test_id("sit-confirm").click()
+    error = bob.wait(lambda: bob.frames.errors and bob.frames.errors[-1], "an error frame")
+    assert error["code"] == "seat_taken", error
+    expect(bob.page.get_by_test_id("toast")).to_have_text(error["message"])
+    expect(bob.page.get_by_test_id("toast")).to_contain_text("seat 2 is taken")
+
+    # A buy-in the table allows but the wallet cannot pay: the server's message in the toast.
+    errors = len(bob.frames.errors)
+    bob.page.get_by_test_id("sit-3").click()
+    bob.page.get_by_test_id("buy-in-input").fill("20000")
+    bob.page.get_by_test_id("sit-confirm").click()
+    error = bob.wait(lambda: len(bob.frames.errors) > errors and bob.frames.errors[-1],
+                     "an error frame for the buy-in")
+    assert error["code"] == "wallet_short", error
+    toast = bob.page.get_by_test_id("toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_have_text(error["message"])
+    expect(toast).to_contain_text("20000")
+    assert bob.frames.state["you"]["seat"] is None
+
+
+def test_buy_in_typed_while_the_table_plays_is_kept(person):
+    # State frames come several times a second while bots play; the dialog must not reset.
+    eve, fay = person(), person()
+    eve.open_lobby()
+    eve.pick_nickname("Eve")
+    table_id = eve.create_table("Busy stud", "stud", seats=4)
+    eve.add_bot(1, "station")
+    eve.add_bot(2, "station")
+    fay.open_lobby()
+    fay.pick_nickname("Fay")
+    fay.page.goto(f"/tables/{table_id}")
+    fay.wait(lambda: fay.frames.state and fay.frames.state["hand"], "a hand between the bots")
+    fay.page.get_by_test_id("sit-4").click()
+    fay.page.get_by_test_id("buy-in-input").fill("123")
+    frames = fay.frames.count
+    fay.wait(lambda: fay.frames.count >= frames + 3, "three more frames while the bots play")
+    assert fay.page.get_by_test_id("buy-in-input").input_value() == "123"
