@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import NamedTuple
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, select
+from sqlalchemy import Connection, Engine, bindparam, create_engine, event, func, select
 from sqlalchemy.exc import IntegrityError
 
 from stud.rules import POLICIES, Rules, Stakes, Variant
@@ -73,6 +74,24 @@ class SeatRow:
     bot: str | None
     stack: int
     sitting_out: bool
+
+
+class Move(NamedTuple):
+    """Chips moving from ``source`` to ``to``: ("wallet", None), ("table", id), ("hand", id)."""
+
+    account_id: int
+    kind: str
+    amount: int
+    to: tuple[str, int | None]
+    source: tuple[str, int | None] | None = None
+    seat: int | None = None
+
+
+_ADD_TO_WALLET = (accounts.update().where(accounts.c.id == bindparam("b_account"))
+                  .values(wallet=accounts.c.wallet + bindparam("b_chips")))
+_ADD_TO_STACK = (seats.update().where(seats.c.table_id == bindparam("b_table"),
+                                      seats.c.seat == bindparam("b_seat"))
+                 .values(stack=seats.c.stack + bindparam("b_chips")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,9 +275,8 @@ class Store:
                 table_id=table_id, number=number, status="running",
                 players=[[p.seat, p.account_id, p.stack] for p in players],
                 started_at=_now())).inserted_primary_key[0]
-            for p in players:
-                self._move(db, p.account_id, "hand_in", p.stack, source=("table", table_id),
-                           to=("hand", hand_id), seat=p.seat)
+            self._post(db, [Move(p.account_id, "hand_in", p.stack, ("hand", hand_id),
+                                 ("table", table_id), p.seat) for p in players])
         return int(hand_id)
 
     def finish_hand(self, hand_id: int, final_stacks: Sequence[int], phh: str, dealer_phh: str,
@@ -268,9 +286,10 @@ class Store:
             row = db.execute(select(hands).where(hands.c.id == hand_id)).one()
             if row.status != "running":
                 raise StoreError("not_running", f"hand {hand_id} is {row.status}, not running")
-            for (seat, account_id, _start), stack in zip(row.players, final_stacks, strict=True):
-                self._move(db, account_id, "hand_out", stack, source=("hand", hand_id),
-                           to=("table", row.table_id), seat=seat)
+            self._post(db, [Move(account_id, "hand_out", stack, ("table", row.table_id),
+                                 ("hand", hand_id), seat)
+                            for (seat, account_id, _start), stack
+                            in zip(row.players, final_stacks, strict=True)])
             db.execute(hands.update().where(hands.c.id == hand_id).values(
                 status="finished", ended_at=_now(), phh=phh, dealer_phh=dealer_phh,
                 text=list(text)))
@@ -282,9 +301,9 @@ class Store:
         voided = []
         with self.engine.begin() as db:
             for row in db.execute(select(hands).where(hands.c.status == "running")).all():
-                for seat, account_id, start in row.players:
-                    self._move(db, account_id, "void_refund", start, source=("hand", row.id),
-                               to=("table", row.table_id), seat=seat)
+                self._post(db, [Move(account_id, "void_refund", start, ("table", row.table_id),
+                                     ("hand", row.id), seat)
+                                for seat, account_id, start in row.players])
                 db.execute(hands.update().where(hands.c.id == row.id)
                            .values(status="voided", ended_at=_now()))
                 db.execute(tables.update().where(tables.c.id == row.table_id)
@@ -323,20 +342,37 @@ class Store:
     def _move(self, db: Connection, account_id: int, kind: str, amount: int, *,
               to: tuple[str, int | None], source: tuple[str, int | None] | None = None,
               seat: int | None = None) -> None:
-        """Two rows (one without a source: a grant) and the cached balances they change."""
+        self._post(db, [Move(account_id, kind, amount, to, source, seat)])
+
+    def _post(self, db: Connection, moves: Sequence[Move]) -> None:
+        """The ledger rows of some moves (two each; one for a grant, which has no source) and
+        the cached balances they change, in few statements: a hand's moves go together."""
         now = _now()
-        legs = [(to, amount)] + ([(source, -amount)] if source is not None else [])
-        for (place, where), chips in legs:
-            db.execute(ledger.insert().values(
-                account_id=account_id, place=place, kind=kind, amount=chips, created_at=now,
-                table_id=where if place == "table" else None,
-                hand_id=where if place == "hand" else None))
-            if place == "wallet":
-                db.execute(accounts.update().where(accounts.c.id == account_id)
-                           .values(wallet=accounts.c.wallet + chips))
-            elif place == "table":
-                db.execute(seats.update().where(seats.c.table_id == where, seats.c.seat == seat)
-                           .values(stack=seats.c.stack + chips))
+        rows: list[dict[str, object]] = []
+        wallets: dict[int, int] = {}
+        stacks: dict[tuple[int, int], int] = {}
+        for move in moves:
+            legs = [(move.to, move.amount)]
+            if move.source is not None:
+                legs.append((move.source, -move.amount))
+            for (place, where), chips in legs:
+                rows.append({"account_id": move.account_id, "place": place, "kind": move.kind,
+                             "amount": chips, "created_at": now,
+                             "table_id": where if place == "table" else None,
+                             "hand_id": where if place == "hand" else None})
+                if place == "wallet":
+                    wallets[move.account_id] = wallets.get(move.account_id, 0) + chips
+                elif place == "table" and where is not None and move.seat is not None:
+                    key = (where, move.seat)
+                    stacks[key] = stacks.get(key, 0) + chips
+        if rows:
+            db.execute(ledger.insert(), rows)
+        if wallets:
+            db.execute(_ADD_TO_WALLET, [{"b_account": a, "b_chips": c}
+                                        for a, c in wallets.items()])
+        if stacks:
+            db.execute(_ADD_TO_STACK, [{"b_table": t, "b_seat": s, "b_chips": c}
+                                       for (t, s), c in stacks.items()])
 
     def audit(self) -> list[str]:
         """Every balance that does not equal the sum of its ledger rows, and every finished or
