@@ -6,6 +6,7 @@ to the second (``Table.table_seat``). See docs/protocol.md for the shapes.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 
 from stud.engine.dealing import STREET_NAMES
@@ -111,12 +112,53 @@ def showdown_json(events: Sequence[Event], variant: Variant, starting: Sequence[
             "net": net}
 
 
+class EventLog:
+    """One viewer's events of one hand as JSON text, extended as the hand goes on.
+
+    A hand's public events only ever grow, and a viewer's copy differs from them only in that
+    viewer's own down cards; so each event is turned into JSON once, not once per frame.
+    """
+
+    def __init__(self, seat_of: SeatOf) -> None:
+        self.seat_of = seat_of
+        self.done = 0
+        self.own_dealt = 0
+        self.parts: list[str] = []
+        self.first: int | None = None
+
+    def text(self, view: HandView) -> str:
+        public = view.public_events
+        own = view.player(view.viewer).cards if view.viewer is not None else ()
+        for event in public[self.done:]:
+            if isinstance(event, CardDealt) and view.viewer is not None \
+                    and event.seat == view.viewer:
+                event = CardDealt(event.seat, event.street, own[self.own_dealt], event.up)
+                self.own_dealt += 1
+            elif isinstance(event, StreetStarted):
+                self.first = event.first
+            sent = event_json(event, self.seat_of)
+            if sent is not None:
+                self.parts.append(json.dumps(sent))
+        self.done = len(public)
+        return "[" + ", ".join(self.parts) + "]"
+
+
+def hand_text(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
+              clock: Json | None, log: EventLog | None = None) -> str:
+    """``hand_json`` as JSON text, its events taken from (and added to) ``log``."""
+    log = log or EventLog(seat_of)
+    events = log.text(view)
+    head = hand_json(view, number, starting, seat_of, clock, first=log.first, events=False)
+    return json.dumps(head)[:-1] + ', "events": ' + events + "}"
+
+
 def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
-              clock: Json | None) -> Json:
+              clock: Json | None, first: int | None = None, events: bool = True) -> Json:
     """The hand as ``view`` shows it; ``legal`` is filled only for the seat to act."""
-    events = view.events
-    first = next((e.first for e in reversed(events) if isinstance(e, StreetStarted)), None)
-    sent = [j for j in (event_json(e, seat_of) for e in events) if j is not None]
+    seen = view.events if events or view.is_over else ()
+    if events:
+        first = next((e.first for e in reversed(seen) if isinstance(e, StreetStarted)), None)
+    sent = [j for j in (event_json(e, seat_of) for e in seen) if j is not None]
     return {
         "number": number, "street": view.street, "street_name": STREET_NAMES[view.street],
         "pot": view.pot, "pots": list(view.pots), "current_bet": view.current_bet,
@@ -125,10 +167,10 @@ def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: Sea
         "first": None if first is None else seat_of(first), "reason": view.reason,
         "board": [str(c) for c in view.board],
         "legal": [{"action": a.kind.value, "to": a.to} for a in view.legal_actions],
-        "clock": clock, "over": view.is_over, "events": sent,
-        "showdown": (showdown_json(events, view.variant, starting, seat_of)
+        "clock": clock, "over": view.is_over,
+        "showdown": (showdown_json(seen, view.variant, starting, seat_of)
                      if view.is_over else None),
-    }
+    } | ({"events": sent} if events else {})
 
 
 def player_json(view: HandView, hand_seat: int) -> Json:

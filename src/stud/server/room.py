@@ -23,7 +23,7 @@ from stud.engine.actions import Action, ActionKind, IllegalAction
 from stud.engine.hand import Hand
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
-from stud.server.frames import Json, hand_json, player_json, table_json
+from stud.server.frames import EventLog, Json, hand_text, player_json, table_json
 from stud.server.store import Account, HandPlayer, Store, StoreError, TableSpec
 from stud.table import Seat, Table
 
@@ -107,6 +107,7 @@ class Room:
         self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]] | None \
             = None
         self._last_parts: dict[int | None, str] = {}
+        self._logs: dict[int | None, EventLog] = {}  # each viewer's events of the hand
         self.finished: deque[float] = deque()
         self.deadline: float | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -344,6 +345,7 @@ class Room:
         players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
                    for s in table.hand_seats]
         self.hand_accounts = tuple(p.account_id for p in players)
+        self._logs.clear()
         try:
             self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number,
                                          players)
@@ -535,9 +537,13 @@ class Room:
                 entry.update(player_json(view, k))
                 entry["stack"] = view.player(k).stack
             seats.append(entry)
-        hand_part = (hand_json(view, self.number, self.starting, table.table_seat, clock)
-                     if view is not None and hand is not None else None)
-        return (f'"seats": {json.dumps(seats)}, "hand": {json.dumps(hand_part)}, '
+        hand_part = "null"
+        if view is not None:
+            log = self._logs.get(view.viewer)
+            if log is None:
+                log = self._logs[view.viewer] = EventLog(table.table_seat)
+            hand_part = hand_text(view, self.number, self.starting, table.table_seat, clock, log)
+        return (f'"seats": {json.dumps(seats)}, "hand": {hand_part}, '
                 f'"last": {self._last_part(account_id)}')
 
     def _last_part(self, account_id: int | None) -> str:
@@ -547,8 +553,8 @@ class Room:
         last_hand, last_seats, number, starting, accounts = self.last
         k = accounts.index(account_id) + 1 if account_id in accounts else None
         if k not in self._last_parts:
-            self._last_parts[k] = json.dumps(hand_json(last_hand.view(k), number, starting,
-                                                       lambda i: last_seats[i - 1], None))
+            self._last_parts[k] = hand_text(last_hand.view(k), number, starting,
+                                            lambda i: last_seats[i - 1], None)
         return self._last_parts[k]
 
     def live_stack(self, seat: int) -> int:
