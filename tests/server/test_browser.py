@@ -793,3 +793,18 @@ def test_buy_in_typed_while_the_table_plays_is_kept(person):
     frames = fay.frames.count
     fay.wait(lambda: fay.frames.count >= frames + 3, "three more frames while the bots play")
     assert fay.page.get_by_test_id("buy-in-input").input_value() == "123"
+
+
+def test_a_seated_player_adds_chips_between_hands(person):
+    gus = person()
+    gus.open_lobby()
+    gus.pick_nickname("Gus")
+    gus.create_table("Top-up stud", "stud", seats=4)
+    gus.sit(2, 100)  # alone: no hand, so chips may be added
+    gus.page.get_by_test_id("rebuy").click()
+    gus.page.get_by_test_id("buy-in-input").fill("150")
+    gus.page.get_by_test_id("sit-confirm").click()
+    state = gus.wait(lambda: gus.frames.state and gus.frames.state["seats"][1]["stack"] == 250
+                     and gus.frames.state, "a stack of 250 after adding 150")
+    assert state["you"]["wallet"] == 10_000 - 250
+    expect(gus.page.get_by_test_id("stack-2")).to_contain_text("250")

@@ -358,6 +358,44 @@ def test_a_buy_in_beyond_the_wallet_is_wallet_short(server: Server) -> None:
         assert me(game.http, b.token)["wallet"] == 10_000
 
 
+def test_a_rebuy_adds_chips_from_the_wallet_between_hands(game: Game) -> None:
+    a = game.player(3, buy_in=300)  # alone at the table: no hand is dealt
+    a.client.send({"type": "rebuy", "amount": 200})
+    frame = a.client.until_state(lambda f: seat_entry(f, 3)["stack"] == 500, what="500 chips")
+    assert frame["you"]["wallet"] == 10_000 - 500
+    assert me(game.http, a.token)["wallet"] == 10_000 - 500
+    assert me(game.http, a.token)["seats"] == [{"table": game.table, "seat": 3, "stack": 500}]
+    a.wallet -= 200
+    # A stack holds at most 500 small bets (1,000 chips here).
+    before = a.client.state
+    for amount in (0, -5, 501):
+        error = a.client.error_for({"type": "rebuy", "amount": amount})
+        assert error["code"] == "bad_buy_in" and "500" in error["message"], error
+    error = a.client.error_for({"type": "rebuy", "amount": "100"})
+    assert error["code"] == "bad_message" and "amount" in error["message"], error
+    game.assert_unchanged(before, a)
+
+
+def test_a_rebuy_waits_for_the_hand_in_play_and_needs_a_seat(game: Game) -> None:
+    a, before = human_to_act(game)
+    error = a.client.error_for({"type": "rebuy", "amount": 10})
+    assert error["code"] == "in_hand", error
+    game.assert_unchanged(before, a)
+    b = game.player()
+    error = b.client.error_for({"type": "rebuy", "amount": 10})
+    assert error["code"] == "not_seated", error
+
+
+def test_a_rebuy_beyond_the_wallet_is_wallet_short(server: Server) -> None:
+    with new_game(server, small_bet=100) as game:
+        b = game.player(1, buy_in=9_000)
+        before = b.client.state
+        error = b.client.error_for({"type": "rebuy", "amount": 2_000})
+        assert error["code"] == "wallet_short", error
+        game.assert_unchanged(before, b)
+        assert me(game.http, b.token)["wallet"] == 1_000
+
+
 def test_sitting_twice_is_already_seated(game: Game) -> None:
     a, before = human_to_act(game)
     error = a.client.error_for({"type": "sit", "seat": 3, "buy_in": BUY_IN})

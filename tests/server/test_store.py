@@ -668,3 +668,22 @@ def test_random_play_keeps_the_books_right_after_every_step(store: Store, seed: 
     bots = [a for a in books.wallets if store.account(a).bot]
     assert store.chips_in_play() == (STARTING_WALLET * (len(books.wallets) - len(bots))
                                      + 200 * len(bots))
+
+
+def test_a_rebuy_moves_chips_from_the_wallet_to_the_seat(store: Store) -> None:
+    table = new_table(store)
+    ann, _ = store.create_account("Ann")
+    bob, _ = store.create_account("Bob")
+    store.sit(table.id, 2, ann.id, 300)
+    row = store.add_chips(table.id, 2, ann.id, 200)
+    assert row.stack == 500 and store.account(ann.id).wallet == 10_000 - 500
+    assert ledger_rows(store, kind="rebuy") == [(ann.id, "table", table.id, None, "rebuy", 200),
+                                                (ann.id, "wallet", None, None, "rebuy", -200)]
+    with pytest.raises(StoreError) as refused:
+        store.add_chips(table.id, 2, bob.id, 100)  # not Bob's seat
+    assert refused.value.code == "not_seated"
+    with pytest.raises(StoreError) as refused:
+        store.add_chips(table.id, 2, ann.id, 9_501)
+    assert refused.value.code == "wallet_short"
+    assert store.seats(table.id)[0].stack == 500 and store.account(ann.id).wallet == 9_500
+    assert_books_balance(store)

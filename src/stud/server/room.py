@@ -239,6 +239,24 @@ class Room:
         self._broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
+    async def _rebuy(self, client: Client, message: dict[str, object]) -> None:
+        seat = self._own_seat(client)
+        if self._in_hand(seat):
+            raise ProtocolError("in_hand", f"seat {seat} is in hand {self.number}: add chips "
+                                "when it is over")
+        amount = _int_field(message, "amount")
+        stack, most = self.table.seats[seat].stack, 500 * self.spec.stakes.small_bet
+        if not 1 <= amount <= most - stack:
+            raise ProtocolError("bad_buy_in", f"amount must be from 1 to {most - stack} chips "
+                                f"(a stack holds at most {most}, 500 small bets; yours holds "
+                                f"{stack}), not {amount}")
+        row = await self.db(self.store.add_chips, self.spec.id, seat, self._account(client).id,
+                            amount)
+        self.table.seats[seat].stack = row.stack
+        self._set_wallets(row.account_id, -amount)
+        self._broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
     async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
         self._account(client)  # a watcher without an account cannot seat or unseat bots
         bot = message.get("bot")
@@ -601,6 +619,7 @@ _HANDLERS: dict[str, Callable[[Room, Client, dict[str, object]], Awaitable[None]
     "act": Room._act,
     "sit_out": Room._sit_out,
     "sit_in": Room._sit_in,
+    "rebuy": Room._rebuy,
     "leave": Room._leave,
     "add_bot": Room._add_bot,
     "remove_bot": Room._remove_bot,

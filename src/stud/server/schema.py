@@ -83,7 +83,7 @@ ledger = Table(
     Column("place", String(10), nullable=False),
     Column("table_id", Integer, ForeignKey("tables.id")),
     Column("hand_id", Integer, ForeignKey("hands.id")),
-    # grant, buy_in, cash_out, hand_in, hand_out, void_refund
+    # grant, buy_in, rebuy, cash_out, hand_in, hand_out, void_refund
     Column("kind", String(12), nullable=False),
     Column("amount", BigInteger, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),

@@ -241,6 +241,22 @@ class Store:
             raise StoreError("seat_taken", f"seat {seat} is taken") from None
         return next(s for s in self.seats(table_id) if s.seat == seat)
 
+    def add_chips(self, table_id: int, seat: int, account_id: int, amount: int) -> SeatRow:
+        """More chips from the wallet to the seat's stack, between hands (a rebuy)."""
+        with self.engine.begin() as db:
+            row = db.execute(select(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat)).one_or_none()
+            if row is None or row.account_id != account_id:
+                raise StoreError("not_seated", f"seat {seat} is not account {account_id}'s")
+            wallet = db.execute(select(accounts.c.wallet).where(
+                accounts.c.id == account_id).with_for_update()).scalar_one()
+            if wallet < amount:
+                raise StoreError("wallet_short", f"adding {amount} chips needs {amount} chips "
+                                 f"in the wallet; it holds {wallet}")
+            self._move(db, account_id, "rebuy", amount, source=("wallet", None),
+                       to=("table", table_id), seat=seat)
+        return next(s for s in self.seats(table_id) if s.seat == seat)
+
     def add_bot(self, table_id: int, seat: int, bot: str, buy_in: int) -> SeatRow:
         """A bot account, granted its buy-in by the house, takes the seat."""
         with self.engine.begin() as db:

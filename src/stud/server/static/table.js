@@ -288,6 +288,13 @@ function renderActions(state) {
   const me = mySeat(state);
   const player = me && state.seats[me - 1];
   if (player) {
+    const hand = state.hand;
+    const playing = hand && !hand.over && player.in_hand;
+    const most = 500 * state.table.stakes.small_bet;
+    if (!playing && player.stack < most) {
+      mine.append(el("button", { type: "button", testid: "rebuy", text: t("add_chips"),
+        onclick: () => openDialog("rebuy", me) }));
+    }
     mine.append(player.sitting_out
       ? el("button", { type: "button", testid: "sit-in", text: t("sit_in"),
         onclick: () => send({ type: "sit_in" }) })
@@ -541,7 +548,7 @@ function finishedKey(state) {
 // ------------------------------------------------------------------ dialogs: sit, add a bot
 
 function openDialog(kind, seat) {
-  if (kind === "sit" && account && !account.me) {
+  if ((kind === "sit" || kind === "bot") && account && !account.me) {
     toast(t("need_account"));
     account.focus();
     return;
@@ -569,18 +576,25 @@ function renderDialog() {
     testid: `dialog-${dialog.kind}` });
   const cancel = el("button", { type: "button", testid: "dialog-cancel", text: t("cancel"),
     onclick: closeDialog });
-  if (dialog.kind === "sit") {
-    const low = 10 * stakes.small_bet;
-    const high = 500 * stakes.small_bet;
+  if (dialog.kind === "sit" || dialog.kind === "rebuy") {
+    const rebuy = dialog.kind === "rebuy";
+    const seated = state && state.seats[dialog.seat - 1];
+    const room = 500 * stakes.small_bet - (seated ? seated.stack : 0);
+    const low = rebuy ? 1 : 10 * stakes.small_bet;
+    const high = rebuy ? room : 500 * stakes.small_bet;
+    const start = Math.min(100 * stakes.small_bet, high);
     const input = el("input", { type: "number", inputMode: "numeric", min: low, max: high,
-      step: 1, value: dialog.buyIn ?? String(100 * stakes.small_bet), testid: "buy-in-input",
+      step: 1, value: dialog.buyIn ?? String(start), testid: "buy-in-input",
       id: "buy-in", oninput: () => { dialog.buyIn = input.value; } });
     const form = el("form", { onsubmit: (event) => {
       event.preventDefault();
-      const buyIn = Number(input.value);
-      if (send({ type: "sit", seat: dialog.seat, buy_in: Number.isInteger(buyIn) ? buyIn : input.value })) closeDialog();
+      const amount = Number(input.value);
+      const given = Number.isInteger(amount) ? amount : input.value;
+      const message = rebuy ? { type: "rebuy", amount: given }
+        : { type: "sit", seat: dialog.seat, buy_in: given };
+      if (send(message)) closeDialog();
     } },
-    el("h2", { text: t("buy_in_title", { seat: dialog.seat }) }),
+    el("h2", { text: t(rebuy ? "rebuy_title" : "buy_in_title", { seat: dialog.seat }) }),
     el("label", { class: "field", for: "buy-in" }, el("span", { text: t("buy_in_label") }), input),
     el("p", { class: "muted buy-in-hint", testid: "buy-in-hint" }),
     el("div", { class: "dialog-buttons" }, cancel,
@@ -608,8 +622,13 @@ function refreshDialog() {
   const stakes = (state && state.table.stakes) || { small_bet: 2 };
   const wallet = (state && state.you && state.you.account ? state.you.wallet : null)
     ?? (account && account.me ? account.me.wallet : null);
+  const shown = wallet === null ? "–" : chips(wallet);
+  if (view.dialog.kind === "rebuy") {
+    hint.textContent = t("rebuy_hint", { max: chips(500 * stakes.small_bet), wallet: shown });
+    return;
+  }
   hint.textContent = t("buy_in_hint", { min: chips(10 * stakes.small_bet),
-    max: chips(500 * stakes.small_bet), wallet: wallet === null ? "–" : chips(wallet) });
+    max: chips(500 * stakes.small_bet), wallet: shown });
 }
 
 // ------------------------------------------------------------------ the page around the table
