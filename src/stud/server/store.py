@@ -203,17 +203,15 @@ class Store:
     # ------------------------------------------------------------------ seats
 
     def seats(self, table_id: int) -> list[SeatRow]:
-        query = (select(seats, accounts.c.nickname, accounts.c.bot)
-                 .join(accounts, accounts.c.id == seats.c.account_id)
-                 .where(seats.c.table_id == table_id).order_by(seats.c.seat))
-        with self.engine.connect() as db:
-            return [SeatRow(r.table_id, r.seat, r.account_id, r.nickname, r.bot, r.stack,
-                            r.sitting_out) for r in db.execute(query)]
+        return self._seat_rows(seats.c.table_id == table_id, seats.c.seat)
 
     def seats_of(self, account_id: int) -> list[SeatRow]:
+        return self._seat_rows(seats.c.account_id == account_id, seats.c.table_id)
+
+    def _seat_rows(self, where: object, order: object) -> list[SeatRow]:
         query = (select(seats, accounts.c.nickname, accounts.c.bot)
                  .join(accounts, accounts.c.id == seats.c.account_id)
-                 .where(seats.c.account_id == account_id).order_by(seats.c.table_id))
+                 .where(where).order_by(order))  # type: ignore[arg-type]
         with self.engine.connect() as db:
             return [SeatRow(r.table_id, r.seat, r.account_id, r.nickname, r.bot, r.stack,
                             r.sitting_out) for r in db.execute(query)]
