@@ -422,3 +422,10 @@ def test_the_public_phh_holds_no_down_card_that_was_not_shown(played: Played) ->
             if player in shown:
                 assert shown[player] == cards[:len(shown[player])]
     assert unshown_seen, "no hand had a down card that stayed hidden"
+
+
+def test_a_hand_id_beyond_any_hand_is_404(server: Server) -> None:
+    with server.client() as http:
+        for hand_id in ("0", "9223372036854775808", "99999999999999999999"):
+            answer = http.get(f"/api/hands/{hand_id}.phh")
+            assert answer.status_code == 404, (hand_id, answer.status_code, answer.text)

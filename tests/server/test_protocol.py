@@ -6,9 +6,14 @@ table (as a fresh watcher sees it), whose turn it is and the wallet stay as they
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
+import os
 import random
 import re
+import socket
+import struct
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -795,3 +800,47 @@ def test_a_reconnecting_client_gets_the_same_seat_and_down_cards(game: Game) -> 
         moved = reload.until_state(lambda f: in_play(f) is None or actions_of(f["hand"], 1))
         assert not reload.errors()
         assert moved["you"]["seat"] == 1
+
+
+# ---------------------------------------------------------------------- a client that never reads
+
+
+def _masked_text_frame(payload: bytes) -> bytes:
+    mask = os.urandom(4)
+    size = (bytes([0x80 | len(payload)]) if len(payload) < 126
+            else bytes([0x80 | 126]) + struct.pack("!H", len(payload)))
+    return bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_a_client_that_sends_without_reading_is_cut_off(game: Game) -> None:
+    """Answers wait for a client in a bounded queue: a flood of pings that are never read ends
+    with the server closing the connection, not with its memory growing."""
+    host, port = game.server.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as raw:
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        key = base64.b64encode(os.urandom(16)).decode()
+        raw.sendall(f"GET /ws/tables/{game.table} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket"
+                    f"\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                    "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        assert b" 101 " in raw.recv(1024)
+        raw.settimeout(2)  # a server that stopped reading leaves sendall waiting
+        # Each answer echoes the unknown type, so the socket's buffers fill quickly.
+        batch = _masked_text_frame(json.dumps({"type": "x" * 8000}).encode()) * 20
+        deadline = time.monotonic() + 20
+        with pytest.raises(OSError):  # the server hung up or stopped reading
+            while time.monotonic() < deadline:
+                raw.sendall(batch)
+    # Other clients are served as before.
+    assert game.join().ping()[-1] == {"type": "pong"}
+
+
+def test_a_wallet_change_at_one_table_shows_at_the_accounts_other_tables(server: Server) -> None:
+    with new_game(server) as first, new_game(server) as second:
+        ann = first.player()
+        elsewhere = TableClient(server.ws, second.table, ann.token)
+        second.clients.append(elsewhere)
+        assert elsewhere.first_state()["you"]["wallet"] == 10_000
+        ann.client.send({"type": "sit", "seat": 1, "buy_in": 1_000})
+        frame = elsewhere.until_state(lambda f: f["you"]["wallet"] == 9_000,
+                                      what="the wallet after the buy-in at the other table")
+        assert frame["table"]["id"] == second.table

@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 
 from stud.rules import PROFILES, RulesError, Stakes, Variant
 from stud.server.frames import Json
-from stud.server.room import Client, Room, Timing
+from stud.server.room import MAX_UNREAD, Client, Room, Timing
 from stud.server.store import Account, Store, StoreError
 
 log = logging.getLogger("stud.server")
@@ -53,10 +53,19 @@ class Casino:
             await self.add_room(spec)
 
     async def add_room(self, spec: object) -> Room:
-        room = Room(spec, self.store, self.db, self.timing)  # type: ignore[arg-type]
+        room = Room(spec, self.store, self.db, self.timing,  # type: ignore[arg-type]
+                    self.wallet_moved)
         self.rooms[room.spec.id] = room
         await room.restore()
         return room
+
+    def wallet_moved(self, origin: Room, account_id: int, change: int) -> None:
+        """Show a wallet change at the account's other tables; a table busy with a change of
+        its own shows it with its next frame."""
+        for room in self.rooms.values():
+            if room is not origin and room.shift_wallet(account_id, change) \
+                    and not room.lock.locked():
+                room.broadcast()
 
     async def close(self) -> None:
         for room in self.rooms.values():
@@ -168,7 +177,8 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
 
     @app.get("/api/hands/{hand_id}.phh")
     async def hand_phh(hand_id: int) -> PlainTextResponse:
-        text = await the_casino().db(the_casino().store.hand_phh, hand_id)
+        text = (await the_casino().db(the_casino().store.hand_phh, hand_id)
+                if 0 < hand_id < 2**63 else None)
         if text is None:
             raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
         return PlainTextResponse(text, headers={
@@ -202,23 +212,24 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         pump = asyncio.get_running_loop().create_task(client.pump())
         await room.join(client)
         try:
-            while True:
+            while not client.flooding:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
                 text = frame.get("text")
                 if text is None:
-                    client.push_error(json.dumps({"type": "error", "code": "bad_json",
-                                                  "message": "send JSON in text frames, not "
-                                                             "binary ones"}))
+                    client.push_error(_error("bad_json", "send JSON in text frames, not binary "
+                                                         "ones"))
                     continue
                 try:
                     message = json.loads(text)
                 except ValueError as error:
-                    client.push_error(json.dumps({"type": "error", "code": "bad_json",
-                                                  "message": f"not JSON: {error}"}))
+                    client.push_error(_error("bad_json", f"not JSON: {error}"))
                     continue
                 await room.handle(client, message)
+            if client.flooding:
+                await websocket.close(code=1008, reason=f"more than {MAX_UNREAD} answers "
+                                      "unread: read what the server sends")
         except WebSocketDisconnect:
             pass
         finally:
@@ -226,6 +237,10 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
             pump.cancel()
 
     return app
+
+
+def _error(code: str, message: str) -> str:
+    return json.dumps({"type": "error", "code": code, "message": message})
 
 
 def _token(request: Request) -> str | None:

@@ -7,6 +7,7 @@ to the second (``Table.table_seat``). See docs/protocol.md for the shapes.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 
 from stud.engine.dealing import STREET_NAMES
@@ -44,6 +45,14 @@ def table_json(spec: TableSpec, taken: int, hands_per_hour: float) -> Json:
     }
 
 
+_SEAT = re.compile(r"\bseat (\d+)")
+
+
+def table_reason(reason: str, seat_of: SeatOf) -> str:
+    """The engine's reason for who acts first, its seat numbers turned into the table's."""
+    return _SEAT.sub(lambda m: f"seat {seat_of(int(m.group(1)))}", reason)
+
+
 def event_json(event: Event, seat_of: SeatOf) -> Json | None:
     """One event as the protocol sends it; None for what is not sent (burns, reshuffles)."""
     if isinstance(event, CardDealt):
@@ -57,7 +66,8 @@ def event_json(event: Event, seat_of: SeatOf) -> Json | None:
         return {"kind": "ante", "seat": seat_of(event.seat), "amount": event.amount,
                 "all_in": event.all_in}
     if isinstance(event, StreetStarted):
-        return {"kind": "street", "street": event.street, "reason": event.reason,
+        return {"kind": "street", "street": event.street,
+                "reason": table_reason(event.reason, seat_of),
                 "first": None if event.first is None else seat_of(event.first)}
     if isinstance(event, CommunityCardDealt):
         return {"kind": "board", "street": event.street, "card": str(event.card)}
@@ -164,7 +174,8 @@ def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: Sea
         "pot": view.pot, "pots": list(view.pots), "current_bet": view.current_bet,
         "to_act": None if view.to_act is None else seat_of(view.to_act),
         "bring_in": None if view.bring_in is None else seat_of(view.bring_in),
-        "first": None if first is None else seat_of(first), "reason": view.reason,
+        "first": None if first is None else seat_of(first),
+        "reason": table_reason(view.reason, seat_of),
         "board": [str(c) for c in view.board],
         "legal": [{"action": a.kind.value, "to": a.to} for a in view.legal_actions],
         "clock": clock, "over": view.is_over,

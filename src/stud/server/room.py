@@ -20,16 +20,25 @@ from typing import TypeVar
 from stud.bots import BOTS, make_bot
 from stud.cards import Deck
 from stud.engine.actions import Action, ActionKind, IllegalAction
+from stud.engine.events import StreetStarted
 from stud.engine.hand import Hand
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
-from stud.server.frames import EventLog, Json, hand_text, player_json, table_json
+from stud.server.frames import (
+    EventLog,
+    Json,
+    hand_text,
+    player_json,
+    table_json,
+    table_reason,
+)
 from stud.server.store import Account, HandPlayer, Store, StoreError, TableSpec
 from stud.table import Seat, Table
 
 log = logging.getLogger("stud.server")
 T = TypeVar("T")
 ACTS = frozenset({"fold", "check", "call", "bring_in", "complete", "bet", "raise"})
+MAX_UNREAD = 64  # answers waiting for a client before the server closes its connection
 
 
 class ProtocolError(ValueError):
@@ -52,13 +61,19 @@ class Client:
     state: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
+    flooding: bool = False
 
     def push_state(self, frame: str) -> None:
         self.state = frame
         self.wake.set()
 
     def push_error(self, frame: str) -> None:
-        self.errors.append(frame)
+        """Queue an answer (an error or a pong); a client that sends faster than it reads is
+        cut off rather than let the queue grow."""
+        if len(self.errors) >= MAX_UNREAD:
+            self.flooding = True
+        else:
+            self.errors.append(frame)
         self.wake.set()
 
     async def pump(self) -> None:
@@ -87,8 +102,11 @@ class Timing:
 
 class Room:
     def __init__(self, spec: TableSpec, store: Store, db: Callable[..., Awaitable[object]],
-                 timing: Timing) -> None:
+                 timing: Timing,
+                 wallet_moved: Callable[[Room, int, int], None] | None = None) -> None:
         self.spec = spec
+        # Told of every wallet change, so an account's other tables show it too.
+        self.wallet_moved = wallet_moved or (lambda room, account, change: None)
         self.store = store
         self._db = db
         self.timing = timing
@@ -113,6 +131,7 @@ class Room:
         self._timer: asyncio.Task[None] | None = None
         self._next: asyncio.Task[None] | None = None
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
+        self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
 
     async def db(self, call: Callable[..., T], *args: object) -> T:
         return await self._db(call, *args)  # type: ignore[return-value]
@@ -156,7 +175,7 @@ class Room:
     async def join(self, client: Client) -> None:
         async with self.lock:
             self.clients.append(client)
-            self._broadcast()
+            self.broadcast()
             if self.table.hand is None or self.table.hand.is_over:
                 self._schedule_next_hand(0.0)
 
@@ -166,7 +185,7 @@ class Room:
             client.wake.set()
             if client in self.clients:
                 self.clients.remove(client)
-            self._broadcast()
+            self.broadcast()
 
     def seat_of_account(self, account_id: int | None) -> int | None:
         return next((s for s, a in self.accounts.items()
@@ -236,7 +255,7 @@ class Room:
         self.table.sit(seat, row.nickname, row.stack)
         self.accounts[seat] = account.id
         self._set_wallets(account.id, -buy_in)
-        self._broadcast()
+        self.broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _rebuy(self, client: Client, message: dict[str, object]) -> None:
@@ -254,7 +273,7 @@ class Room:
                             amount)
         self.table.seats[seat].stack = row.stack
         self._set_wallets(row.account_id, -amount)
-        self._broadcast()
+        self.broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
@@ -270,7 +289,7 @@ class Room:
         self.table.sit(seat, _bot_name(bot, seat), row.stack, make_bot(bot))
         self.accounts[seat] = row.account_id
         self.bots[seat] = bot
-        self._broadcast()
+        self.broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _remove_bot(self, client: Client, message: dict[str, object]) -> None:
@@ -290,10 +309,10 @@ class Room:
             if hand is not None and self.table.table_seat(hand.to_act or 0) == seat:
                 await self._progress()
             else:
-                self._broadcast()
+                self.broadcast()
             return
         await self._cash_out(seat)
-        self._broadcast()
+        self.broadcast()
 
     async def _cash_out(self, seat: int) -> None:
         chips = await self.db(self.store.leave, self.spec.id, seat)
@@ -305,11 +324,11 @@ class Room:
 
     async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
         await self._set_sitting_out(self._own_seat(client), True)
-        self._broadcast()
+        self.broadcast()
 
     async def _sit_in(self, client: Client, message: dict[str, object]) -> None:
         await self._set_sitting_out(self._own_seat(client), False)
-        self._broadcast()
+        self.broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _set_sitting_out(self, seat: int, sitting_out: bool) -> None:
@@ -347,6 +366,15 @@ class Room:
 
     # ------------------------------------------------------------------ the flow of a hand
 
+    def _absent(self, seat: int) -> bool:
+        """Sitting out (the clock ran out, say) with nobody connected: no clock is waited for."""
+        return (seat not in self.bots and self.table.seats[seat].sitting_out
+                and not self._connected(seat))
+
+    def _connected(self, seat: int) -> bool:
+        return any(c.account is not None and c.account.id == self.accounts.get(seat)
+                   for c in self.clients)
+
     def _in_hand(self, seat: int) -> bool:
         hand = self.table.hand
         return hand is not None and not hand.is_over and seat in self.table.hand_seats
@@ -377,13 +405,13 @@ class Room:
         hand = self.table.hand
         while hand is not None and not hand.is_over:
             seat = self.table.table_seat(hand.to_act or 0)
-            if seat not in self.leaving:
+            if seat not in self.leaving and not self._absent(seat):
                 break
-            hand.act(_forced(hand), hand.to_act)  # a seat that is leaving folds (or checks)
+            hand.act(_forced(hand), hand.to_act)  # a seat leaving or gone checks or folds
         self._turn += 1
         self._stop_clock()
         if hand is None:
-            self._broadcast()
+            self.broadcast()
             return
         if hand.is_over:
             if self.hand_id is not None:
@@ -394,20 +422,23 @@ class Room:
             self._spawn_bot(seat, self._turn)
         else:
             self._start_clock(seat, self._turn)
-        self._broadcast()
+        self.broadcast()
 
     async def _finish_hand(self, hand: Hand) -> None:
         table, seats = self.table, self.table.hand_seats
         names = {k + 1: table.seats[s].name for k, s in enumerate(seats)}
         public = from_hand(hand, None, **self._phh_fields(names))
         dealer = from_hand(hand, 0, **self._phh_fields(names))
-        text = text_history(hand.view(None).public_events,
-                            lambda k: f"{names[k]} (seat {seats[k - 1]})")
+        seat_of = table.table_seat
+        events = [e._replace(reason=table_reason(e.reason, seat_of))
+                  if isinstance(e, StreetStarted) else e for e in hand.public_events()]
+        text = text_history(events, lambda k: f"{names[k]} (seat {seats[k - 1]})")
         await self.db(self.store.finish_hand, self.hand_id, list(hand.stacks), dumps(public),
                       dumps(dealer), text)
         self.hand_id = None
         table.finish_hand()
         self.finished.append(time.time())
+        self._not_before = time.monotonic() + self.timing.hand_pause
         self.last = (hand, seats, self.number, self.starting,
                      tuple(self.accounts[s] for s in seats))
         # The finished hand stays on the table, showdown and all, until the next is dealt.
@@ -415,7 +446,7 @@ class Room:
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
         for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
             await self._cash_out(seat)
-        self._broadcast()
+        self.broadcast()
         self._schedule_next_hand(self.timing.hand_pause)
 
     def _phh_fields(self, names: dict[int, str]) -> dict[str, object]:
@@ -430,6 +461,9 @@ class Room:
 
     async def _next_hand_after(self, delay: float) -> None:
         await asyncio.sleep(delay)
+        # The finished hand stays in view for the whole pause, whoever sits down meanwhile.
+        while (wait := self._not_before - time.monotonic()) > 0:
+            await asyncio.sleep(wait)
         async with self.lock:
             self._next = None
             try:
@@ -501,11 +535,20 @@ class Room:
     # ------------------------------------------------------------------ frames
 
     def _set_wallets(self, account_id: int, change: int) -> None:
+        self.shift_wallet(account_id, change)
+        self.wallet_moved(self, account_id, change)
+
+    def shift_wallet(self, account_id: int, change: int) -> bool:
+        """The account's wallet changed by ``change`` (here or at another table); True when a
+        client here shows it."""
+        shown = False
         for client in self.clients:
             if client.account is not None and client.account.id == account_id:
                 client.wallet += change
+                shown = True
+        return shown
 
-    def _broadcast(self) -> None:
+    def broadcast(self) -> None:
         """Every client gets the table as its own seat may see it."""
         bodies: dict[tuple[int | None, int | None], str] = {}
         table = json.dumps(self.summary())
@@ -543,9 +586,7 @@ class Room:
                 "seat": number, "name": s.name, "bot": self.bots.get(number),
                 "stack": s.stack, "sitting_out": s.sitting_out,
                 "leaving": number in self.leaving,
-                "connected": number in self.bots or any(
-                    c.account is not None and c.account.id == self.accounts.get(number)
-                    for c in self.clients),
+                "connected": number in self.bots or self._connected(number),
                 "in_hand": False, "folded": False, "all_in": False, "wager": 0,
                 "committed": 0, "cards": [], "shown": False,
             }

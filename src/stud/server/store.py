@@ -18,7 +18,8 @@ import hashlib
 import os
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -392,7 +393,7 @@ class Store:
         """Every balance that does not equal the sum of its ledger rows, and every finished or
         voided hand still holding chips. Empty when the books are right."""
         problems: list[str] = []
-        with self.engine.connect() as db:
+        with self._snapshot() as db:
             wallets = dict(db.execute(select(ledger.c.account_id, func.sum(ledger.c.amount))
                                       .where(ledger.c.place == "wallet")
                                       .group_by(ledger.c.account_id)).all())
@@ -417,6 +418,19 @@ class Store:
                 if status != "running" and held != 0:
                     problems.append(f"hand {hand_id} is {status} but holds {held} chips")
         return problems
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[Connection]:
+        """A connection whose reads all see one moment, while a server goes on writing."""
+        with self.engine.connect() as db:
+            if self.engine.dialect.name == "sqlite":
+                db.exec_driver_sql("BEGIN")  # the driver would begin only before a write
+            else:
+                db = db.execution_options(isolation_level="REPEATABLE READ")
+            try:
+                yield db
+            finally:
+                db.rollback()
 
     def chips_in_play(self) -> int:
         """All chips ever granted: what the wallets, tables and hands must add up to."""
