@@ -315,9 +315,15 @@ def test_recent_hands_are_the_finished_hands_newest_first(played: Played) -> Non
     assert numbers == sorted(numbers, reverse=True)
     assert numbers == list(range(numbers[0], numbers[0] - len(numbers), -1))
     for entry in recent:
-        assert set(entry) == {"id", "number", "ended_at", "text", "result"}
+        assert set(entry) == {"id", "number", "ended_at", "text", "result", "events", "players"}
         assert entry["result"] == "finished"
         assert entry["text"] and all(isinstance(line, str) for line in entry["text"])
+        # The events tell the hand in any language: they end as the hand did, and name seats
+        # of the players dealt in.
+        assert entry["events"][-1]["kind"] == "end"
+        seats = {p["seat"] for p in entry["players"]}
+        assert {seat for seat, _ in entry["events"][-1]["stacks"]} == seats
+        assert all(p["name"] for p in entry["players"])
         assert datetime.fromisoformat(entry["ended_at"]).tzinfo is not None
     default = played.http.get(f"/api/tables/{played.table}/hands").json()
     assert default == recent[:10]

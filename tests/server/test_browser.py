@@ -646,6 +646,8 @@ def test_german_browser_gets_a_german_lobby_table_and_rules_page_and_can_switch(
     names = " ".join(hand_name(s["high"] or "", "de")
                      for s in state["last"]["showdown"]["shown"])
     assert any(word in names for word in GERMAN_HAND_WORDS), names
+    # The last hands are told in German too, from their events.
+    expect(page.get_by_test_id("last-hand").first).to_contain_text("setzt die Ante")
 
     # The switch changes the language in place: no reload (the marker survives).
     state = bea.play(until=my_turn)

@@ -844,3 +844,16 @@ def test_a_wallet_change_at_one_table_shows_at_the_accounts_other_tables(server:
         frame = elsewhere.until_state(lambda f: f["you"]["wallet"] == 9_000,
                                       what="the wallet after the buy-in at the other table")
         assert frame["table"]["id"] == second.table
+
+
+def test_a_hand_names_the_players_dealt_in_after_a_seat_changes_hands(game: Game) -> None:
+    a = game.player(1)
+    add_bot(a.client, 2, "station")
+    play([a.client], lambda: a.client.state["last"] is not None, passive)
+    a.client.send({"type": "sit_out"})
+    a.client.send({"type": "remove_bot", "seat": 2})
+    a.client.until_state(lambda f: f["seats"][1] is None, what="the bot gone")
+    b = game.player(2)  # a new player takes the bot's seat
+    frame = b.client.state
+    dealt = {p["seat"]: p["name"] for p in frame["last"]["players"]}
+    assert dealt[2] == "station-2" and frame["seats"][1]["name"] != "station-2"

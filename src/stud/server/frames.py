@@ -154,12 +154,20 @@ class EventLog:
 
 
 def hand_text(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
-              clock: Json | None, log: EventLog | None = None) -> str:
-    """``hand_json`` as JSON text, its events taken from (and added to) ``log``."""
+              clock: Json | None, log: EventLog | None = None,
+              players: Sequence[Json] = ()) -> str:
+    """``hand_json`` as JSON text, its events taken from (and added to) ``log``; ``players``
+    are the names dealt in (``{"seat", "name"}``), which outlast a seat changing hands."""
     log = log or EventLog(seat_of)
     events = log.text(view)
     head = hand_json(view, number, starting, seat_of, clock, first=log.first, events=False)
+    head["players"] = list(players)
     return json.dumps(head)[:-1] + ', "events": ' + events + "}"
+
+
+def public_events_json(events: Sequence[Event], seat_of: SeatOf) -> list[Json]:
+    """The public events as the protocol sends them, for a hand's record."""
+    return [j for j in (event_json(e, seat_of) for e in events) if j is not None]
 
 
 def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,

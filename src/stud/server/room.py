@@ -29,6 +29,7 @@ from stud.server.frames import (
     Json,
     hand_text,
     player_json,
+    public_events_json,
     table_json,
     table_reason,
 )
@@ -122,8 +123,9 @@ class Room:
         self.starting: tuple[int, ...] = ()
         # The last hand, its seats, number, starting stacks and the accounts that played it:
         # its down cards are shown to the account that held them, whatever seat it has now.
-        self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]] | None \
-            = None
+        self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...], tuple[int, ...],
+                          list[Json]] | None = None
+        self.hand_names: list[Json] = []  # {"seat", "name"} of each player dealt in
         self._last_parts: dict[int | None, str] = {}
         self._logs: dict[int | None, EventLog] = {}  # each viewer's events of the hand
         self.finished: deque[float] = deque()
@@ -391,6 +393,7 @@ class Room:
         players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
                    for s in table.hand_seats]
         self.hand_accounts = tuple(p.account_id for p in players)
+        self.hand_names = [{"seat": s, "name": table.seats[s].name} for s in table.hand_seats]
         self._logs.clear()
         try:
             self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number,
@@ -434,13 +437,14 @@ class Room:
                   if isinstance(e, StreetStarted) else e for e in hand.public_events()]
         text = text_history(events, lambda k: f"{names[k]} (seat {seats[k - 1]})")
         await self.db(self.store.finish_hand, self.hand_id, list(hand.stacks), dumps(public),
-                      dumps(dealer), text)
+                      dumps(dealer), text, public_events_json(hand.public_events(), seat_of),
+                      [(s, names[k + 1]) for k, s in enumerate(seats)])
         self.hand_id = None
         table.finish_hand()
         self.finished.append(time.time())
         self._not_before = time.monotonic() + self.timing.hand_pause
         self.last = (hand, seats, self.number, self.starting,
-                     tuple(self.accounts[s] for s in seats))
+                     tuple(self.accounts[s] for s in seats), self.hand_names)
         # The finished hand stays on the table, showdown and all, until the next is dealt.
         self._last_parts.clear()
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
@@ -601,7 +605,8 @@ class Room:
             log = self._logs.get(view.viewer)
             if log is None:
                 log = self._logs[view.viewer] = EventLog(table.table_seat)
-            hand_part = hand_text(view, self.number, self.starting, table.table_seat, clock, log)
+            hand_part = hand_text(view, self.number, self.starting, table.table_seat, clock, log,
+                                  self.hand_names)
         return (f'"seats": {json.dumps(seats)}, "hand": {hand_part}, '
                 f'"last": {self._last_part(account_id)}')
 
@@ -609,11 +614,11 @@ class Room:
         """The last hand as this account saw it; it no longer changes, so it is built once."""
         if self.last is None:
             return "null"
-        last_hand, last_seats, number, starting, accounts = self.last
+        last_hand, last_seats, number, starting, accounts, names = self.last
         k = accounts.index(account_id) + 1 if account_id in accounts else None
         if k not in self._last_parts:
             self._last_parts[k] = hand_text(last_hand.view(k), number, starting,
-                                            lambda i: last_seats[i - 1], None)
+                                            lambda i: last_seats[i - 1], None, players=names)
         return self._last_parts[k]
 
     def live_stack(self, seat: int) -> int:

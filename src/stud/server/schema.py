@@ -72,6 +72,9 @@ hands = Table(
     Column("phh", Text),  # as the public saw it: down cards ?? unless shown
     Column("dealer_phh", Text),  # every card, for the house's audit; never sent to a client
     Column("text", JSON),
+    # The public events as the protocol sends them, and [[table seat, name], ...] (migration 2).
+    Column("events", JSON),
+    Column("names", JSON),
     Index("ix_hands_table_number", "table_id", "number"),
 )
 

@@ -295,7 +295,8 @@ class Store:
         return int(hand_id)
 
     def finish_hand(self, hand_id: int, final_stacks: Sequence[int], phh: str, dealer_phh: str,
-                    text: Sequence[str]) -> None:
+                    text: Sequence[str], events: Sequence[object] | None = None,
+                    names: Sequence[tuple[int, str]] | None = None) -> None:
         """In one transaction: the final stacks back to the table, the hand's record and PHH."""
         with self.engine.begin() as db:
             row = db.execute(select(hands).where(hands.c.id == hand_id)).one()
@@ -307,7 +308,8 @@ class Store:
                             in zip(row.players, final_stacks, strict=True)])
             db.execute(hands.update().where(hands.c.id == hand_id).values(
                 status="finished", ended_at=_now(), phh=phh, dealer_phh=dealer_phh,
-                text=list(text)))
+                text=list(text), events=None if events is None else list(events),
+                names=None if names is None else [list(n) for n in names]))
             db.execute(tables.update().where(tables.c.id == row.table_id)
                        .values(hands=row.number))
 
@@ -328,7 +330,7 @@ class Store:
 
     def recent_hands(self, table_id: int, limit: int = 10) -> list[dict[str, object]]:
         query = (select(hands.c.id, hands.c.number, hands.c.status, hands.c.ended_at,
-                        hands.c.text)
+                        hands.c.text, hands.c.events, hands.c.names)
                  .where(hands.c.table_id == table_id, hands.c.status != "running")
                  .order_by(hands.c.number.desc()).limit(limit))
         with self.engine.connect() as db:
@@ -336,6 +338,9 @@ class Store:
                      "ended_at": _utc(r.ended_at).isoformat() if r.ended_at else None,
                      "text": r.text or ["The hand was cut off and voided; every player got "
                                         "their starting stack back."]}
+                    | ({"events": r.events,
+                        "players": [{"seat": s, "name": n} for s, n in r.names or ()]}
+                       if r.events is not None else {})
                     for r in db.execute(query)]
 
     def hand_phh(self, hand_id: int) -> str | None:

@@ -132,6 +132,8 @@ const STRINGS = {
     log_show: "{name} shows",
     log_muck: "{name} mucks",
     log_returned: "{amount} returned to {name} (not called)",
+    log_uncontested: " (uncontested)",
+    voided_text: "The hand was cut off when the server stopped; every player got their starting stack back.",
     log_shown: "{name} shows {cards}: {hands}",
     log_mucked: "{name} mucks",
     log_pot: "{name} wins {chips} from the {pot}{half}",
@@ -274,7 +276,22 @@ const STRINGS = {
     log_raise: "{name} erhöht auf {to}",
     log_show: "{name} zeigt",
     log_muck: "{name} wirft weg",
-    log_returned: "{amount} gehen an {name} zurück (nicht gecallt)",
+    log_returned: "{name} bekommt {amount} zurück (nicht gecallt)",
+    log_uncontested: " (ohne Showdown)",
+    voided_text: "Die Hand wurde abgebrochen, als der Server stoppte; jeder Spieler bekam seinen Stack vom Beginn der Hand zurück.",
+    error_bad_json: "Die Nachricht war kein gültiges JSON.",
+    error_bad_message: "Die Nachricht war unvollständig oder fehlerhaft.",
+    error_no_account: "Wähle zuerst einen Spielernamen.",
+    error_not_seated: "Du hast an diesem Tisch keinen Platz.",
+    error_seat_taken: "Dieser Platz ist schon besetzt.",
+    error_no_such_seat: "Diesen Platz gibt es nicht.",
+    error_already_seated: "Du sitzt an diesem Tisch schon.",
+    error_bad_buy_in: "Dieser Betrag ist nicht erlaubt.",
+    error_wallet_short: "Dein Guthaben reicht dafür nicht.",
+    error_in_hand: "Du spielst gerade eine Hand; Chips nachkaufen geht erst danach.",
+    error_not_your_turn: "Du bist nicht am Zug.",
+    error_stale_hand: "Diese Hand ist schon vorbei.",
+    error_illegal_action: "Diese Aktion ist gerade nicht erlaubt.",
     log_shown: "{name} zeigt {cards}: {hands}",
     log_mucked: "{name} wirft weg",
     log_pot: "{name} gewinnt {chips} aus dem {pot}{half}",
@@ -344,6 +361,11 @@ export function t(key, params = {}, l = lang()) {
   const table = STRINGS[l] || STRINGS.en;
   const text = key in table ? table[key] : (STRINGS.en[key] ?? key);
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Whether the language has its own text for `key`. */
+export function hasText(key, l = lang()) {
+  return key in (STRINGS[l] || {});
 }
 
 /** Whole chips with the language's thousands separator: 10,000 / 10.000. */

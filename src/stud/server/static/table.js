@@ -3,7 +3,7 @@
 // frame's `legal` entries, sent back exactly as given; nothing here decides a rule.
 
 import {
-  actionLabel, cardParts, cardText, chips, handName, lang, onLangChange, reasonText,
+  actionLabel, cardParts, cardText, chips, handName, hasText, lang, onLangChange, reasonText,
   stakesText, streetName, t, translateStatic, variantTitle,
 } from "./i18n.js";
 import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
@@ -49,6 +49,12 @@ const mySeat = (state) => (state && state.you && state.you.seat) || null;
 function seatName(state, seat) {
   const player = state && state.seats && state.seats[seat - 1];
   return player ? player.name : t("seat_n", { seat });
+}
+
+/** Who played ``seat`` in ``hand``: the names dealt in, not whoever sits there now. */
+function playerName(state, hand, seat) {
+  const player = hand && (hand.players || []).find((p) => p.seat === seat);
+  return player ? player.name : seatName(state, seat);
 }
 
 /** The hand whose showdown the page shows: the one in play once it is over, else the last. */
@@ -316,10 +322,10 @@ function act(option) {
 
 // ------------------------------------------------------------------ the showdown
 
-function winnerLine(state, winner, label) {
+function winnerLine(state, hand, winner, label) {
   return el("div", { class: "winner-line" },
     label && el("span", { class: `half-label ${label}`, text: t(label) }),
-    el("span", { class: "who", text: seatName(state, winner.seat) }),
+    el("span", { class: "who", text: playerName(state, hand, winner.seat) }),
     el("span", { class: "won", text: `+${chips(winner.chips)}` }),
     el("span", { class: "with", text: winner.hand ? handName(winner.hand) : t("uncontested") }));
 }
@@ -339,14 +345,14 @@ function renderShowdown(state) {
   for (const s of result.shown || []) {
     const names = [s.high && handName(s.high), s.low && handName(s.low)].filter(Boolean);
     shown.append(el("div", { class: "shown-hand", testid: `shown-${s.seat}` },
-      el("div", { class: "who", text: seatName(state, s.seat) }),
+      el("div", { class: "who", text: playerName(state, hand, s.seat) }),
       cardRow(s.cards, { small: true }),
       el("div", { class: "hand-names" }, names.map((n) => el("span", { text: n })))));
   }
   const mucked = (hand.events || []).filter((e) => e.kind === "mucked");
   for (const m of mucked) {
     shown.append(el("div", { class: "shown-hand mucked" },
-      el("div", { class: "who", text: seatName(state, m.seat) }),
+      el("div", { class: "who", text: playerName(state, hand, m.seat) }),
       el("div", { class: "hand-names", text: t("mucked") })));
   }
   if (shown.childElementCount) panel.append(shown);
@@ -356,10 +362,10 @@ function renderShowdown(state) {
     const box = el("div", { class: "pot-result", testid: `pot-result-${pot.index}` },
       el("div", { class: "pot-title" }, el("span", { text: name }),
         pot.scoop && el("span", { class: "badge scoop", testid: "scoop", "data-seat": pot.scoop,
-          text: `${t("scoop")} · ${seatName(state, pot.scoop)}` })));
+          text: `${t("scoop")} · ${playerName(state, hand, pot.scoop)}` })));
     const split = hiLo && (pot.low || pot.no_low);
-    for (const w of pot.high || []) box.append(winnerLine(state, w, split ? "high" : null));
-    for (const w of pot.low || []) box.append(winnerLine(state, w, "low"));
+    for (const w of pot.high || []) box.append(winnerLine(state, hand, w, split ? "high" : null));
+    for (const w of pot.low || []) box.append(winnerLine(state, hand, w, "low"));
     if (pot.no_low) box.append(el("div", { class: "no-low", testid: "no-low", text: t("no_low") }));
     panel.append(box);
   }
@@ -367,14 +373,14 @@ function renderShowdown(state) {
   if (net.length) {
     panel.append(el("div", { class: "net-line" }, el("span", { class: "muted", text: `${t("net")}: ` }),
       net.map(([seat, amount], i) => el("span", { class: `net ${amount >= 0 ? "plus" : "minus"}` },
-        `${i ? " · " : ""}${seatName(state, seat)} ${amount > 0 ? "+" : ""}${chips(amount)}`))));
+        `${i ? " · " : ""}${playerName(state, hand, seat)} ${amount > 0 ? "+" : ""}${chips(amount)}`))));
   }
 }
 
 // ------------------------------------------------------------------ the hand log
 
-function nameIn(state, seat) {
-  return seatName(state, seat);
+function nameIn(state, hand, seat) {
+  return playerName(state, hand, seat);
 }
 
 /** The log's lines, folded from the events; the cards dealt on one street make one line. */
@@ -391,7 +397,7 @@ function logLines(state, hand) {
     if (!dealt) return;
     heading(dealt.street);
     const parts = [...dealt.bySeat].map(([seat, cards]) =>
-      `${nameIn(state, seat)} ${cards.map((c) => (c.card ? cardText(c.card) : "??")).join(" ")}`);
+      `${nameIn(state, hand, seat)} ${cards.map((c) => (c.card ? cardText(c.card) : "??")).join(" ")}`);
     lines.push({ kind: "dealt", text: parts.join(" · ") });
     dealt = null;
   };
@@ -404,7 +410,7 @@ function logLines(state, hand) {
       continue;
     }
     flush();
-    const name = event.seat ? nameIn(state, event.seat) : "";
+    const name = event.seat ? nameIn(state, hand, event.seat) : "";
     const allIn = event.all_in ? t("log_all_in") : "";
     switch (event.kind) {
       case "ante":
@@ -416,7 +422,7 @@ function logLines(state, hand) {
       case "street":
         heading(event.street);
         if (event.first) {
-          lines.push({ kind: "first", text: t("log_first", { name: nameIn(state, event.first),
+          lines.push({ kind: "first", text: t("log_first", { name: nameIn(state, hand, event.first),
             reason: reasonText(event.reason) }) });
         } else if (event.reason) {
           lines.push({ kind: "first", text: reasonText(event.reason) });
@@ -442,10 +448,11 @@ function logLines(state, hand) {
       case "pot":
         for (const [seat, amount] of event.shares || []) {
           lines.push({ kind: "pot", text: t("log_pot", {
-            name: nameIn(state, seat), chips: chips(amount),
+            name: nameIn(state, hand, seat), chips: chips(amount),
             pot: event.index === 0 ? t("log_pot_main") : t("log_pot_side", { index: event.index }),
             half: t(`log_half_${event.half || "all"}`),
-          }) + (event.hand ? t("log_with", { hand: handName(event.hand) }) : "") });
+          }) + (event.hand === "uncontested" ? t("log_uncontested")
+            : event.hand ? t("log_with", { hand: handName(event.hand) }) : "") });
         }
         break;
       case "end":
@@ -520,9 +527,13 @@ function renderLastHands() {
         el("span", { class: "last-hand-no", text: t("hand_no", { number: h.number }) }),
         when && el("span", { class: "muted", text: when }),
         h.result === "voided" && el("span", { class: "badge out", text: t("voided") }),
-        el("a", { class: "phh", href: `/api/hands/${h.id}.phh`, download: `hand-${h.id}.phh`,
-          testid: "phh-link", text: t("download_phh"), onclick: (e) => e.stopPropagation() })),
-      el("pre", { class: "last-hand-text", text: (h.text || []).join("\n") })));
+        h.result !== "voided" && el("a", { class: "phh", href: `/api/hands/${h.id}.phh`,
+          download: `hand-${h.id}.phh`, testid: "phh-link", text: t("download_phh"),
+          onclick: (e) => e.stopPropagation() })),
+      h.events
+        ? el("ul", { class: "last-hand-log" }, logLines(view.state, h).map(logItem))
+        : el("pre", { class: "last-hand-text",
+          text: h.result === "voided" ? t("voided_text") : (h.text || []).join("\n") })));
   });
   if (!view.logScrolled) scrollLogDown();
 }
@@ -703,7 +714,9 @@ function onFrame(frame) {
       refreshLastHands();
     }
   } else if (frame.type === "error") {
-    toast(frame.message || frame.code);
+    // German readers get the reason in German; English ones the server's own, fuller words.
+    const known = lang() !== "en" && hasText(`error_${frame.code}`);
+    toast(known ? t(`error_${frame.code}`) : frame.message || frame.code);
     view.pending = false;
     renderActions(view.state);
   }
