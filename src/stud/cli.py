@@ -313,6 +313,37 @@ def serve(
                 log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
 
 
+@app.command()
+def audit(
+    database: Annotated[str | None, typer.Option(
+        help="an SQLAlchemy URL (default: STUD_DATABASE_URL, else sqlite:///stud.db)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+) -> None:
+    """Check the web table's books: every balance equals the sum of its ledger rows, and every
+    chip granted is in a wallet, at a table or in a running hand. Exit status 1 if not."""
+    from stud.server.store import Store
+
+    store = Store(database)
+    try:
+        problems, books = store.audit(), store.books()
+    finally:
+        store.close()
+    held = books["wallets"] + books["tables"] + books["in_hands"]
+    if held != books["granted"]:
+        problems.append(f"{books['granted']} chips granted but {held} held")
+    if as_json:
+        typer.echo(json.dumps({"ok": not problems, "problems": problems, **books}))
+    else:
+        typer.echo(f"{books['accounts']} accounts, {books['seats']} seats, "
+                   f"{books['hand_records']} hands ({books['running_hands']} running), "
+                   f"{books['ledger_rows']} ledger rows")
+        typer.echo(f"chips granted {books['granted']:,} = wallets {books['wallets']:,} + tables "
+                   f"{books['tables']:,} + running hands {books['in_hands']:,}")
+        typer.echo("the books balance" if not problems else "\n".join(problems))
+    if problems:
+        raise typer.Exit(1)
+
+
 def _without_password(url: str) -> str:
     from sqlalchemy.engine import make_url
 

@@ -437,6 +437,23 @@ class Store:
             finally:
                 db.rollback()
 
+    def books(self) -> dict[str, int]:
+        """Where every chip is, in one snapshot: granted = wallets + tables + hands."""
+        with self._snapshot() as db:
+            by_place = dict(db.execute(select(ledger.c.place, func.sum(ledger.c.amount))
+                                       .group_by(ledger.c.place)).all())
+            granted = db.execute(select(func.coalesce(func.sum(ledger.c.amount), 0))
+                                 .where(ledger.c.kind == "grant")).scalar_one()
+            running = db.execute(select(func.count()).select_from(hands)
+                                 .where(hands.c.status == "running")).scalar_one()
+            counts = {name: db.execute(select(func.count()).select_from(table)).scalar_one()
+                      for name, table in (("accounts", accounts), ("seats", seats),
+                                          ("hand_records", hands), ("ledger_rows", ledger))}
+        return {"granted": int(granted), "wallets": int(by_place.get("wallet", 0)),
+                "tables": int(by_place.get("table", 0)),
+                "in_hands": int(by_place.get("hand", 0)),
+                "running_hands": int(running)} | {k: int(v) for k, v in counts.items()}
+
     def chips_in_play(self) -> int:
         """All chips ever granted: what the wallets, tables and hands must add up to."""
         with self.engine.connect() as db:

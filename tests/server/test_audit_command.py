@@ -1,0 +1,46 @@
+"""`stud audit`: the books of a web table's database, checked from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import update
+from typer.testing import CliRunner
+
+from stud.cli import app
+from stud.rules import PROFILES, Stakes, Variant
+from stud.server.schema import accounts
+from stud.server.store import HandPlayer, Store
+
+runner = CliRunner()
+
+
+def test_audit_finds_the_books_balanced_with_a_hand_running(database: str) -> None:
+    store = Store(database)
+    ann, _ = store.create_account("Ann")
+    table = store.create_table("t", Variant.STUD, Stakes.for_limit(2), PROFILES["standard"], 8,
+                               30)
+    store.sit(table.id, 1, ann.id, 300)
+    bot = store.add_bot(table.id, 2, "station", 200)
+    store.start_hand(table.id, 1, [HandPlayer(1, ann.id, 300), HandPlayer(2, bot.account_id, 200)])
+    store.close()
+    result = runner.invoke(app, ["audit", "--database", database, "--json"])
+    assert result.exit_code == 0, result.output
+    books = json.loads(result.output)
+    assert books["ok"] and books["problems"] == []
+    assert (books["granted"], books["wallets"], books["tables"], books["in_hands"]) == (
+        10_200, 9_700, 0, 500)
+    assert books["running_hands"] == 1
+    text = runner.invoke(app, ["audit", "--database", database])
+    assert "the books balance" in text.output
+
+
+def test_audit_names_a_balance_that_differs_from_its_ledger_and_exits_1(database: str) -> None:
+    store = Store(database)
+    ann, _ = store.create_account("Ann")
+    with store.engine.begin() as db:
+        db.execute(update(accounts).where(accounts.c.id == ann.id).values(wallet=12_345))
+    store.close()
+    result = runner.invoke(app, ["audit", "--database", database])
+    assert result.exit_code == 1
+    assert f"account {ann.id}: wallet 12345, ledger 10000" in result.output
