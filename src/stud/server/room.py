@@ -24,10 +24,9 @@ from stud.engine.events import StreetStarted
 from stud.engine.hand import Hand
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
+from stud.server.deal import Deal
 from stud.server.frames import (
-    EventLog,
     Json,
-    hand_text,
     player_json,
     public_events_json,
     table_json,
@@ -118,16 +117,8 @@ class Room:
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
         self.number = spec.hands
-        self.hand_id: int | None = None
-        self.hand_accounts: tuple[int, ...] = ()  # who holds each of the hand's seats
-        self.starting: tuple[int, ...] = ()
-        # The last hand, its seats, number, starting stacks and the accounts that played it:
-        # its down cards are shown to the account that held them, whatever seat it has now.
-        self.last: tuple[Hand, tuple[int, ...], int, tuple[int, ...], tuple[int, ...],
-                          list[Json]] | None = None
-        self.hand_names: list[Json] = []  # {"seat", "name"} of each player dealt in
-        self._last_parts: dict[int | None, str] = {}
-        self._logs: dict[int | None, EventLog] = {}  # each viewer's events of the hand
+        self.deal: Deal | None = None  # the hand in play, or just finished
+        self.last: Deal | None = None  # the hand finished most recently
         self.finished: deque[float] = deque()
         self.deadline: float | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -378,8 +369,8 @@ class Room:
                    for c in self.clients)
 
     def _in_hand(self, seat: int) -> bool:
-        hand = self.table.hand
-        return hand is not None and not hand.is_over and seat in self.table.hand_seats
+        deal = self.deal
+        return deal is not None and not deal.hand.is_over and seat in deal.seats
 
     async def _start_hand(self) -> None:
         table = self.table
@@ -387,19 +378,19 @@ class Room:
             return
         if not self.clients and all(s in self.bots for s in table.ready()):
             return  # bots alone with nobody watching wait for someone to come
+        before = self.deal
         hand = table.start_hand(Deck.shuffled())
         self.number += 1
-        self.starting = tuple(hand.starting_stacks)
-        players = [HandPlayer(s, self.accounts[s], table.seats[s].stack)
-                   for s in table.hand_seats]
-        self.hand_accounts = tuple(p.account_id for p in players)
-        self.hand_names = [{"seat": s, "name": table.seats[s].name} for s in table.hand_seats]
-        self._logs.clear()
+        seats = table.hand_seats
+        deal = self.deal = Deal(hand, self.number, seats, tuple(self.accounts[s] for s in seats),
+                                tuple(table.seats[s].name for s in seats))
+        players = [HandPlayer(s, a, table.seats[s].stack)
+                   for s, a in zip(seats, deal.accounts, strict=True)]
         try:
-            self.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number,
+            deal.hand_id = await self.db(self.store.start_hand, self.spec.id, self.number,
                                          players)
-        except Exception:
-            table.hand, self.number = None, self.number - 1  # unrecorded, so never dealt
+        except Exception:  # unrecorded, so never dealt
+            table.hand, self.deal, self.number = None, before, self.number - 1
             raise
         await self._progress()
 
@@ -417,8 +408,8 @@ class Room:
             self.broadcast()
             return
         if hand.is_over:
-            if self.hand_id is not None:
-                await self._finish_hand(hand)
+            if self.deal is not None and self.deal.hand_id is not None:
+                await self._finish_hand(self.deal)
             return
         seat = self.table.table_seat(hand.to_act or 0)
         if seat in self.bots:
@@ -427,36 +418,28 @@ class Room:
             self._start_clock(seat, self._turn)
         self.broadcast()
 
-    async def _finish_hand(self, hand: Hand) -> None:
-        table, seats = self.table, self.table.hand_seats
-        names = {k + 1: table.seats[s].name for k, s in enumerate(seats)}
-        public = from_hand(hand, None, **self._phh_fields(names))
-        dealer = from_hand(hand, 0, **self._phh_fields(names))
-        seat_of = table.table_seat
-        events = [e._replace(reason=table_reason(e.reason, seat_of))
+    async def _finish_hand(self, deal: Deal) -> None:
+        table, hand, seats, names = self.table, deal.hand, deal.seats, deal.names
+        fields = {"table": self.spec.name, "hand": deal.number, "players": list(names),
+                  "seats": list(seats), "seat_count": self.spec.seats}
+        public, dealer = from_hand(hand, None, **fields), from_hand(hand, 0, **fields)
+        events = [e._replace(reason=table_reason(e.reason, deal.seat_of))
                   if isinstance(e, StreetStarted) else e for e in hand.public_events()]
-        text = text_history(events, lambda k: f"{names[k]} (seat {seats[k - 1]})")
-        await self.db(self.store.finish_hand, self.hand_id, list(hand.stacks), dumps(public),
-                      dumps(dealer), text, public_events_json(hand.public_events(), seat_of),
-                      [(s, names[k + 1]) for k, s in enumerate(seats)])
-        self.hand_id = None
+        text = text_history(events, lambda k: f"{names[k - 1]} (seat {seats[k - 1]})")
+        await self.db(self.store.finish_hand, deal.hand_id, list(hand.stacks), dumps(public),
+                      dumps(dealer), text, public_events_json(hand.public_events(), deal.seat_of),
+                      list(zip(seats, names, strict=True)))
+        deal.hand_id = None
         table.finish_hand()
         self.finished.append(time.time())
         self._not_before = time.monotonic() + self.timing.hand_pause
-        self.last = (hand, seats, self.number, self.starting,
-                     tuple(self.accounts[s] for s in seats), self.hand_names)
         # The finished hand stays on the table, showdown and all, until the next is dealt.
-        self._last_parts.clear()
+        self.last = deal
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
         for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
             await self._cash_out(seat)
         self.broadcast()
         self._schedule_next_hand(self.timing.hand_pause)
-
-    def _phh_fields(self, names: dict[int, str]) -> dict[str, object]:
-        return {"table": self.spec.name, "hand": self.number,
-                "players": [names[k] for k in sorted(names)],
-                "seats": list(self.table.hand_seats), "seat_count": self.spec.seats}
 
     def _schedule_next_hand(self, delay: float) -> None:
         if self._next is not None and not self._next.done():
@@ -558,7 +541,8 @@ class Room:
         table = json.dumps(self.summary())
         clock = self.clock_json()
         # Frames differ only for accounts dealt into this hand or the last one: the rest share.
-        players = set(self.hand_accounts) | set(self.last[4] if self.last is not None else ())
+        players = {a for deal in (self.deal, self.last) if deal is not None
+                   for a in deal.accounts}
         for client in self.clients:
             account_id = client.account.id if client.account else None
             seat = self.seat_of_account(account_id)
@@ -572,14 +556,8 @@ class Room:
                               f'{bodies[seat, player]}}}')
 
     def _body(self, seat: int | None, account_id: int | None, clock: Json | None) -> str:
-        hand, table = self.table.hand, self.table
-        view = None
-        if hand is not None:
-            # The viewer is the account that was dealt in, so a seat taken over after a hand
-            # ended never shows its new owner the old owner's cards.
-            viewer = (self.hand_accounts.index(account_id) + 1
-                      if account_id is not None and account_id in self.hand_accounts else None)
-            view = hand.view(viewer)
+        table, deal = self.table, self.deal
+        view = deal.view(account_id) if deal is not None else None
         seats: list[Json | None] = []
         for number in range(1, self.spec.seats + 1):
             s = table.seats.get(number)
@@ -594,32 +572,15 @@ class Room:
                 "in_hand": False, "folded": False, "all_in": False, "wager": 0,
                 "committed": 0, "cards": [], "shown": False,
             }
-            k = table.hand_seat(number) if view is not None else None
-            if (view is not None and k is not None
-                    and self.accounts.get(number) == self.hand_accounts[k - 1]):
+            # Cards at a seat only while the account dealt in there still holds it.
+            k = deal.holds(number, self.accounts.get(number)) if deal is not None else None
+            if view is not None and k is not None:
                 entry.update(player_json(view, k))
                 entry["stack"] = view.player(k).stack
             seats.append(entry)
-        hand_part = "null"
-        if view is not None:
-            log = self._logs.get(view.viewer)
-            if log is None:
-                log = self._logs[view.viewer] = EventLog(table.table_seat)
-            hand_part = hand_text(view, self.number, self.starting, table.table_seat, clock, log,
-                                  self.hand_names)
-        return (f'"seats": {json.dumps(seats)}, "hand": {hand_part}, '
-                f'"last": {self._last_part(account_id)}')
-
-    def _last_part(self, account_id: int | None) -> str:
-        """The last hand as this account saw it; it no longer changes, so it is built once."""
-        if self.last is None:
-            return "null"
-        last_hand, last_seats, number, starting, accounts, names = self.last
-        k = accounts.index(account_id) + 1 if account_id in accounts else None
-        if k not in self._last_parts:
-            self._last_parts[k] = hand_text(last_hand.view(k), number, starting,
-                                            lambda i: last_seats[i - 1], None, players=names)
-        return self._last_parts[k]
+        hand_part = deal.frame(account_id, clock, view) if deal is not None else "null"
+        last_part = self.last.frame(account_id) if self.last is not None else "null"
+        return f'"seats": {json.dumps(seats)}, "hand": {hand_part}, "last": {last_part}'
 
     def live_stack(self, seat: int) -> int:
         """The seat's chips now: in a hand, what the engine says is left behind the bets."""

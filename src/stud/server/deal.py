@@ -1,0 +1,61 @@
+"""One hand dealt at a table, and who was dealt in.
+
+A hand's frames show and name the players dealt in, whatever happens to the seats afterwards:
+an account sees its own down cards of a hand it played even from another seat, and a new player
+in a seat never sees the old owner's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from stud.engine.hand import Hand
+from stud.engine.view import HandView
+from stud.server.frames import EventLog, Json, hand_text
+
+
+@dataclass(eq=False)
+class Deal:
+    hand: Hand
+    number: int
+    seats: tuple[int, ...]  # the table seats, in the hand's seat order
+    accounts: tuple[int, ...]
+    names: tuple[str, ...]
+    hand_id: int | None = None  # the store's record, while the hand runs
+    _logs: dict[int | None, EventLog] = field(default_factory=dict)
+    _finished: dict[int | None, str] = field(default_factory=dict)
+
+    def seat_of(self, k: int) -> int:
+        """The table seat of the hand's seat ``k`` (1..n)."""
+        return self.seats[k - 1]
+
+    def viewer(self, account_id: int | None) -> int | None:
+        """The hand's seat the account was dealt into, or None (the public view)."""
+        return self.accounts.index(account_id) + 1 if account_id in self.accounts else None
+
+    def view(self, account_id: int | None) -> HandView:
+        return self.hand.view(self.viewer(account_id))
+
+    def holds(self, seat: int, account_id: int | None) -> int | None:
+        """The hand's seat for table seat ``seat`` if ``account_id`` was dealt in there."""
+        if seat not in self.seats:
+            return None
+        k = self.seats.index(seat) + 1
+        return k if self.accounts[k - 1] == account_id else None
+
+    def frame(self, account_id: int | None, clock: Json | None = None,
+              view: HandView | None = None) -> str:
+        """The hand as JSON text for this account; a finished hand's is built once."""
+        k = self.viewer(account_id)
+        if k in self._finished:
+            return self._finished[k]
+        view = view or self.hand.view(k)
+        log = self._logs.get(k)
+        if log is None:
+            log = self._logs[k] = EventLog(self.seat_of)
+        players = [{"seat": s, "name": n} for s, n in zip(self.seats, self.names, strict=True)]
+        text = hand_text(view, self.number, self.hand.starting_stacks, self.seat_of,
+                         None if view.is_over else clock, log, players)
+        if view.is_over:
+            self._finished[k] = text
+        return text
