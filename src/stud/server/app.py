@@ -23,8 +23,9 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from stud.rules import PROFILES, RulesError, Stakes, Variant
+from stud.server.connection import MAX_UNREAD, Client
 from stud.server.frames import Json
-from stud.server.room import MAX_UNREAD, Client, Room, Timing
+from stud.server.room import Room, Timing
 from stud.server.store import Account, Store, StoreError
 
 log = logging.getLogger("stud.server")

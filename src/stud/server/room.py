@@ -13,17 +13,18 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
-from stud.bots import BOTS, make_bot
+from stud.bots import make_bot
 from stud.cards import Deck
 from stud.engine.actions import Action, ActionKind, IllegalAction
 from stud.engine.events import StreetStarted
 from stud.engine.hand import Hand
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
+from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.deal import Deal
 from stud.server.frames import (
     Json,
@@ -32,63 +33,13 @@ from stud.server.frames import (
     table_json,
     table_reason,
 )
-from stud.server.store import Account, HandPlayer, Store, StoreError, TableSpec
+from stud.server.seating import Seating, bot_name
+from stud.server.store import HandPlayer, Store, StoreError, TableSpec
 from stud.table import Seat, Table
 
 log = logging.getLogger("stud.server")
 T = TypeVar("T")
 ACTS = frozenset({"fold", "check", "call", "bring_in", "complete", "bet", "raise"})
-MAX_UNREAD = 64  # answers waiting for a client before the server closes its connection
-
-
-class ProtocolError(ValueError):
-    """A message the room refuses; ``code`` and the message go back in an error frame."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-@dataclass
-class Client:
-    """One WebSocket connection. Frames wait in ``outbox``; a newer state replaces an older one
-    not yet sent, since each state is whole."""
-
-    account: Account | None
-    send: Callable[[str], Awaitable[None]]
-    wallet: int = 0
-    errors: list[str] = field(default_factory=list)
-    state: str | None = None
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    closed: bool = False
-    flooding: bool = False
-
-    def push_state(self, frame: str) -> None:
-        self.state = frame
-        self.wake.set()
-
-    def push_error(self, frame: str) -> None:
-        """Queue an answer (an error or a pong); a client that sends faster than it reads is
-        cut off rather than let the queue grow."""
-        if len(self.errors) >= MAX_UNREAD:
-            self.flooding = True
-        else:
-            self.errors.append(frame)
-        self.wake.set()
-
-    async def pump(self) -> None:
-        """Send what is waiting until the connection closes."""
-        try:
-            while not self.closed:
-                await self.wake.wait()
-                self.wake.clear()
-                while self.errors:
-                    await self.send(self.errors.pop(0))
-                if self.state is not None:
-                    frame, self.state = self.state, None
-                    await self.send(frame)
-        except Exception:  # the connection went away; the room forgets it in part()
-            self.closed = True
 
 
 @dataclass(frozen=True)
@@ -100,7 +51,7 @@ class Timing:
     clock_scale: float = 1.0  # multiplies every table's clock (tests use a fraction)
 
 
-class Room:
+class Room(Seating):
     def __init__(self, spec: TableSpec, store: Store, db: Callable[..., Awaitable[object]],
                  timing: Timing,
                  wallet_moved: Callable[[Room, int, int], None] | None = None) -> None:
@@ -135,7 +86,7 @@ class Room:
         """Seats and recent hands from the store (after running hands were voided)."""
         for row in await self.db(self.store.seats, self.spec.id):
             bot = make_bot(row.bot) if row.bot else None
-            name = _bot_name(row.bot, row.seat) if row.bot else row.nickname
+            name = bot_name(row.bot, row.seat) if row.bot else row.nickname
             # As kept, even a stack of 0 (a player who lost every chip keeps the seat).
             self.table.seats[row.seat] = Seat(row.seat, name, row.stack, bot, row.sitting_out)
             self.accounts[row.seat] = row.account_id
@@ -205,140 +156,16 @@ class Room:
             client.push_error(json.dumps({"type": "error", "code": error.code,
                                           "message": str(error)}))
 
-    def _account(self, client: Client) -> Account:
-        if client.account is None:
-            raise ProtocolError("no_account", "pick a nickname first: only an account may sit "
-                                "or act")
-        return client.account
-
-    def _own_seat(self, client: Client) -> int:
-        seat = self.seat_of_account(self._account(client).id)
-        if seat is None:
-            raise ProtocolError("not_seated", f"you have no seat at table {self.spec.id}")
-        return seat
-
-    def _free_seat(self, message: dict[str, object]) -> int:
-        seat = _int_field(message, "seat")
-        if not 1 <= seat <= self.spec.seats:
-            raise ProtocolError("no_such_seat", f"seat {seat} does not exist: this table has "
-                                f"seats 1 to {self.spec.seats}")
-        if seat in self.table.seats:
-            raise ProtocolError("seat_taken", f"seat {seat} is taken by "
-                                f"{self.table.seats[seat].name}")
-        return seat
-
-    def _buy_in(self, message: dict[str, object], default: int | None = None) -> int:
-        small = self.spec.stakes.small_bet
-        low, high = 10 * small, 500 * small
-        amount = (default if default is not None and "buy_in" not in message
-                  else _int_field(message, "buy_in"))
-        if not low <= amount <= high:
-            raise ProtocolError("bad_buy_in", f"buy_in must be from {low} to {high} chips "
-                                f"(10 to 500 small bets), not {amount}")
-        return amount
-
-    async def _sit(self, client: Client, message: dict[str, object]) -> None:
-        account = self._account(client)
-        if self.seat_of_account(account.id) is not None:
-            raise ProtocolError("already_seated", f"you are already in seat "
-                                f"{self.seat_of_account(account.id)}")
-        seat = self._free_seat(message)
-        buy_in = self._buy_in(message)
-        row = await self.db(self.store.sit, self.spec.id, seat, account.id, buy_in)
-        self.table.sit(seat, row.nickname, row.stack)
-        self.accounts[seat] = account.id
-        self._set_wallets(account.id, -buy_in)
-        self.broadcast()
-        self._schedule_next_hand(0.5 * self.timing.hand_pause)
-
-    async def _rebuy(self, client: Client, message: dict[str, object]) -> None:
-        seat = self._own_seat(client)
-        if self._in_hand(seat):
-            raise ProtocolError("in_hand", f"seat {seat} is in hand {self.number}: add chips "
-                                "when it is over")
-        amount = _int_field(message, "amount")
-        stack, most = self.table.seats[seat].stack, 500 * self.spec.stakes.small_bet
-        if not 1 <= amount <= most - stack:
-            raise ProtocolError("bad_buy_in", f"amount must be from 1 to {most - stack} chips "
-                                f"(a stack holds at most {most}, 500 small bets; yours holds "
-                                f"{stack}), not {amount}")
-        row = await self.db(self.store.add_chips, self.spec.id, seat, self._account(client).id,
-                            amount)
-        self.table.seats[seat].stack = row.stack
-        self._set_wallets(row.account_id, -amount)
-        self.broadcast()
-        self._schedule_next_hand(0.5 * self.timing.hand_pause)
-
-    async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
-        self._account(client)  # a watcher without an account cannot seat or unseat bots
-        bot = message.get("bot")
-        if bot not in BOTS:
-            raise ProtocolError("bad_message", f"bot must be one of {', '.join(BOTS)}, "
-                                f"not {bot!r}")
-        seat = self._free_seat(message)
-        buy_in = self._buy_in(message, default=100 * self.spec.stakes.small_bet)
-        assert isinstance(bot, str)
-        row = await self.db(self.store.add_bot, self.spec.id, seat, bot, buy_in)
-        self.table.sit(seat, _bot_name(bot, seat), row.stack, make_bot(bot))
-        self.accounts[seat] = row.account_id
-        self.bots[seat] = bot
-        self.broadcast()
-        self._schedule_next_hand(0.5 * self.timing.hand_pause)
-
-    async def _remove_bot(self, client: Client, message: dict[str, object]) -> None:
-        self._account(client)
-        seat = _int_field(message, "seat")
-        if seat not in self.bots:
-            raise ProtocolError("no_such_seat", f"seat {seat} has no bot")
-        await self._leave_seat(seat)
-
-    async def _leave(self, client: Client, message: dict[str, object]) -> None:
-        await self._leave_seat(self._own_seat(client))
-
-    async def _leave_seat(self, seat: int) -> None:
-        if self._in_hand(seat):
-            self.leaving.add(seat)  # checks or folds when it is to act; leaves at the end
-            hand = self.table.hand
-            if hand is not None and self.table.table_seat(hand.to_act or 0) == seat:
-                await self._progress()
-            else:
-                self.broadcast()
-            return
-        await self._cash_out(seat)
-        self.broadcast()
-
-    async def _cash_out(self, seat: int) -> None:
-        chips = await self.db(self.store.leave, self.spec.id, seat)
-        self.table.seats.pop(seat)
-        account = self.accounts.pop(seat)
-        self.bots.pop(seat, None)
-        self.leaving.discard(seat)
-        self._set_wallets(account, chips)
-
-    async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
-        await self._set_sitting_out(self._own_seat(client), True)
-        self.broadcast()
-
-    async def _sit_in(self, client: Client, message: dict[str, object]) -> None:
-        await self._set_sitting_out(self._own_seat(client), False)
-        self.broadcast()
-        self._schedule_next_hand(0.5 * self.timing.hand_pause)
-
-    async def _set_sitting_out(self, seat: int, sitting_out: bool) -> None:
-        if self.table.seats[seat].sitting_out != sitting_out:
-            await self.db(self.store.set_sitting_out, self.spec.id, seat, sitting_out)
-            self.table.seats[seat].sitting_out = sitting_out
-
     async def _act(self, client: Client, message: dict[str, object]) -> None:
         seat = self._own_seat(client)
         kind = message.get("action")
         if kind not in ACTS:
             raise ProtocolError("bad_message", f"action must be one of {', '.join(sorted(ACTS))}"
                                 f", not {kind!r}")
-        to = 0 if kind in ("fold", "check") and "to" not in message else _int_field(message, "to")
+        to = 0 if kind in ("fold", "check") and "to" not in message else int_field(message, "to")
         hand = self.table.hand
         if "hand" in message:
-            number = _int_field(message, "hand")
+            number = int_field(message, "hand")
             if hand is None or hand.is_over or number != self.number:
                 raise ProtocolError("stale_hand", f"hand {number} is not the hand in play"
                                     + (f" (hand {self.number} is)" if hand and not hand.is_over
@@ -590,10 +417,6 @@ class Room:
             self.table.seats[seat].stack
 
 
-def _bot_name(bot: str, seat: int) -> str:
-    return f"{bot}-{seat}"
-
-
 def _with_hands(spec: TableSpec, hands: int) -> TableSpec:
     return TableSpec(spec.id, spec.name, spec.variant, spec.stakes, spec.rules, spec.seats,
                      spec.clock, hands)
@@ -608,17 +431,6 @@ def _forced(hand: Hand) -> Action:
             if action.kind is kind:
                 return action
     return legal[0]
-
-
-def _int_field(message: dict[str, object], name: str) -> int:
-    if name not in message:
-        raise ProtocolError("bad_message", f"{message.get('type')}: the field {name!r} is "
-                            "missing")
-    value = message[name]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError("bad_message", f"{message.get('type')}: {name} must be a whole "
-                            f"number, not {value!r}")
-    return value
 
 
 _HANDLERS: dict[str, Callable[[Room, Client, dict[str, object]], Awaitable[None]]] = {

@@ -1,0 +1,163 @@
+"""Seats at a table: sitting down, adding chips, bots, sitting out and leaving.
+
+A part of ``Room`` (a mixin): each message handler checks the message, asks the store to move
+the chips (the store first, so nothing is shown that is not kept), then changes the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from stud.bots import BOTS, make_bot
+from stud.server.connection import Client, ProtocolError, int_field
+from stud.server.store import Account, Store, TableSpec
+from stud.table import Table
+
+if TYPE_CHECKING:
+    from stud.server.room import Timing
+
+
+class Seating:
+    spec: TableSpec
+    store: Store
+    table: Table
+    timing: Timing
+    accounts: dict[int, int]
+    bots: dict[int, str]
+    leaving: set[int]
+    db: Callable[..., Awaitable[Any]]
+    seat_of_account: Callable[[int | None], int | None]
+    broadcast: Callable[[], None]
+    _in_hand: Callable[[int], bool]
+    _progress: Callable[[], Awaitable[None]]
+    _schedule_next_hand: Callable[[float], None]
+    _set_wallets: Callable[[int, int], None]
+
+    def _account(self, client: Client) -> Account:
+        if client.account is None:
+            raise ProtocolError("no_account", "pick a nickname first: only an account may sit "
+                                "or act")
+        return client.account
+
+    def _own_seat(self, client: Client) -> int:
+        seat = self.seat_of_account(self._account(client).id)
+        if seat is None:
+            raise ProtocolError("not_seated", f"you have no seat at table {self.spec.id}")
+        return seat
+
+    def _free_seat(self, message: dict[str, object]) -> int:
+        seat = int_field(message, "seat")
+        if not 1 <= seat <= self.spec.seats:
+            raise ProtocolError("no_such_seat", f"seat {seat} does not exist: this table has "
+                                f"seats 1 to {self.spec.seats}")
+        if seat in self.table.seats:
+            raise ProtocolError("seat_taken", f"seat {seat} is taken by "
+                                f"{self.table.seats[seat].name}")
+        return seat
+
+    def _buy_in(self, message: dict[str, object], default: int | None = None) -> int:
+        small = self.spec.stakes.small_bet
+        low, high = 10 * small, 500 * small
+        amount = (default if default is not None and "buy_in" not in message
+                  else int_field(message, "buy_in"))
+        if not low <= amount <= high:
+            raise ProtocolError("bad_buy_in", f"buy_in must be from {low} to {high} chips "
+                                f"(10 to 500 small bets), not {amount}")
+        return amount
+
+    async def _sit(self, client: Client, message: dict[str, object]) -> None:
+        account = self._account(client)
+        if self.seat_of_account(account.id) is not None:
+            raise ProtocolError("already_seated", f"you are already in seat "
+                                f"{self.seat_of_account(account.id)}")
+        seat = self._free_seat(message)
+        buy_in = self._buy_in(message)
+        row = await self.db(self.store.sit, self.spec.id, seat, account.id, buy_in)
+        self.table.sit(seat, row.nickname, row.stack)
+        self.accounts[seat] = account.id
+        self._set_wallets(account.id, -buy_in)
+        self.broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _rebuy(self, client: Client, message: dict[str, object]) -> None:
+        seat = self._own_seat(client)
+        if self._in_hand(seat):
+            raise ProtocolError("in_hand", f"seat {seat} is in hand {self.number}: add chips "
+                                "when it is over")
+        amount = int_field(message, "amount")
+        stack, most = self.table.seats[seat].stack, 500 * self.spec.stakes.small_bet
+        if not 1 <= amount <= most - stack:
+            raise ProtocolError("bad_buy_in", f"amount must be from 1 to {most - stack} chips "
+                                f"(a stack holds at most {most}, 500 small bets; yours holds "
+                                f"{stack}), not {amount}")
+        row = await self.db(self.store.add_chips, self.spec.id, seat, self._account(client).id,
+                            amount)
+        self.table.seats[seat].stack = row.stack
+        self._set_wallets(row.account_id, -amount)
+        self.broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
+        self._account(client)  # a watcher without an account cannot seat or unseat bots
+        bot = message.get("bot")
+        if bot not in BOTS:
+            raise ProtocolError("bad_message", f"bot must be one of {', '.join(BOTS)}, "
+                                f"not {bot!r}")
+        seat = self._free_seat(message)
+        buy_in = self._buy_in(message, default=100 * self.spec.stakes.small_bet)
+        assert isinstance(bot, str)
+        row = await self.db(self.store.add_bot, self.spec.id, seat, bot, buy_in)
+        self.table.sit(seat, bot_name(bot, seat), row.stack, make_bot(bot))
+        self.accounts[seat] = row.account_id
+        self.bots[seat] = bot
+        self.broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _remove_bot(self, client: Client, message: dict[str, object]) -> None:
+        self._account(client)
+        seat = int_field(message, "seat")
+        if seat not in self.bots:
+            raise ProtocolError("no_such_seat", f"seat {seat} has no bot")
+        await self._leave_seat(seat)
+
+    async def _leave(self, client: Client, message: dict[str, object]) -> None:
+        await self._leave_seat(self._own_seat(client))
+
+    async def _leave_seat(self, seat: int) -> None:
+        if self._in_hand(seat):
+            self.leaving.add(seat)  # checks or folds when it is to act; leaves at the end
+            hand = self.table.hand
+            if hand is not None and self.table.table_seat(hand.to_act or 0) == seat:
+                await self._progress()
+            else:
+                self.broadcast()
+            return
+        await self._cash_out(seat)
+        self.broadcast()
+
+    async def _cash_out(self, seat: int) -> None:
+        chips = await self.db(self.store.leave, self.spec.id, seat)
+        self.table.seats.pop(seat)
+        account = self.accounts.pop(seat)
+        self.bots.pop(seat, None)
+        self.leaving.discard(seat)
+        self._set_wallets(account, chips)
+
+    async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
+        await self._set_sitting_out(self._own_seat(client), True)
+        self.broadcast()
+
+    async def _sit_in(self, client: Client, message: dict[str, object]) -> None:
+        await self._set_sitting_out(self._own_seat(client), False)
+        self.broadcast()
+        self._schedule_next_hand(0.5 * self.timing.hand_pause)
+
+    async def _set_sitting_out(self, seat: int, sitting_out: bool) -> None:
+        if self.table.seats[seat].sitting_out != sitting_out:
+            await self.db(self.store.set_sitting_out, self.spec.id, seat, sitting_out)
+            self.table.seats[seat].sitting_out = sitting_out
+
+
+def bot_name(bot: str, seat: int) -> str:
+    return f"{bot}-{seat}"
