@@ -22,9 +22,8 @@ class ProtocolError(ValueError):
 
 @dataclass
 class Client:
-    """One WebSocket connection. Answers wait in ``errors``, the newest state in ``state``: a
-    newer state replaces an older one
-    not yet sent, since each state is whole."""
+    """One WebSocket connection. Answers wait in ``errors`` and the newest state in ``state``:
+    a newer state replaces an older one not yet sent, since each state is whole."""
 
     account: Account | None
     send: Callable[[str], Awaitable[None]]
