@@ -135,7 +135,7 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
             raise HTTPException(400, f"nickname must be text, not {nickname!r}")
         account, token = await the_casino().db(the_casino().store.create_account, nickname)
         response.set_cookie(COOKIE, token, httponly=True, samesite="lax",
-                            max_age=10 * 365 * 24 * 3600)
+                            secure=request.url.scheme == "https", max_age=10 * 365 * 24 * 3600)
         return {"id": account.id, "nickname": account.nickname, "wallet": account.wallet,
                 "token": token}
 
