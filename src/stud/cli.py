@@ -321,10 +321,16 @@ def audit(
 ) -> None:
     """Check the web table's books: every balance equals the sum of its ledger rows, and every
     chip granted is in a wallet, at a table or in a running hand. Exit status 1 if not."""
-    from stud.server.store import Store
+    from stud.server.store import Store, database_url
 
-    store = Store(database)
+    url = database_url(database)
+    if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
+        fail(f"no database at {url}")
+    store = Store(url, upgrade=False)  # only reads: a server may be running on it
     try:
+        problem = store.schema_problem()
+        if problem is not None:
+            fail(problem)
         problems, books = store.audit(), store.books()
     finally:
         store.close()

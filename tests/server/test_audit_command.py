@@ -44,3 +44,12 @@ def test_audit_names_a_balance_that_differs_from_its_ledger_and_exits_1(database
     result = runner.invoke(app, ["audit", "--database", database])
     assert result.exit_code == 1
     assert f"account {ann.id}: wallet 12345, ledger 10000" in result.output
+
+
+def test_audit_refuses_a_database_that_is_missing_or_holds_no_stud_tables(tmp_path) -> None:
+    missing = runner.invoke(app, ["audit", "--database", f"sqlite:///{tmp_path / 'typo.db'}"])
+    assert missing.exit_code == 2 and "no database" in missing.output
+    assert not (tmp_path / "typo.db").exists()  # the audit created nothing
+    (tmp_path / "empty.db").touch()
+    empty = runner.invoke(app, ["audit", "--database", f"sqlite:///{tmp_path / 'empty.db'}"])
+    assert empty.exit_code == 2 and "holds no stud tables" in empty.output

@@ -857,3 +857,19 @@ def test_a_hand_names_the_players_dealt_in_after_a_seat_changes_hands(game: Game
     frame = b.client.state
     dealt = {p["seat"]: p["name"] for p in frame["last"]["players"]}
     assert dealt[2] == "station-2" and frame["seats"][1]["name"] != "station-2"
+
+
+def test_chips_added_while_the_finished_hand_shows_are_on_the_seat_at_once(game: Game) -> None:
+    a = game.player(1, buy_in=BUY_IN)
+    add_bot(a.client, 2, "station")
+    a.client.wait_for_turn()
+    a.client.send({"type": "sit_out"})  # plays this hand out, then no more hands are dealt
+    play([a.client], lambda: a.client.state["last"] is not None, passive)
+    frame = a.client.until_state(lambda f: f["hand"] is not None and f["hand"]["over"],
+                                 what="the finished hand on the table")
+    stack = seat_entry(frame, 1)["stack"]
+    a.client.send({"type": "rebuy", "amount": 300})
+    after = a.client.until_state(lambda f: seat_entry(f, 1)["stack"] == stack + 300,
+                                 what="the stack with the chips added")
+    assert after["hand"]["over"] and after["hand"]["number"] == frame["hand"]["number"]
+    assert me(game.http, a.token)["seats"][0]["stack"] == stack + 300

@@ -687,3 +687,13 @@ def test_a_rebuy_moves_chips_from_the_wallet_to_the_seat(store: Store) -> None:
     assert refused.value.code == "wallet_short"
     assert store.seats(table.id)[0].stack == 500 and store.account(ann.id).wallet == 9_500
     assert_books_balance(store)
+
+
+def test_the_audit_reports_a_stack_below_zero(store: Store) -> None:
+    table = new_table(store)
+    ann, _ = store.create_account("Ann")
+    store.sit(table.id, 1, ann.id, 300)
+    hand_id = store.start_hand(table.id, 1, [HandPlayer(1, ann.id, 300)])
+    store.start_hand(table.id, 2, [HandPlayer(1, ann.id, 300)])  # the same stack moved twice
+    assert any("below 0" in problem for problem in store.audit()), store.audit()
+    assert hand_id

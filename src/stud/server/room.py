@@ -203,6 +203,8 @@ class Room(Seating):
         table = self.table
         if table.hand is not None and not table.hand.is_over or len(table.ready()) < 2:
             return
+        if self.deal is not None and self.deal.hand_id is not None:
+            return  # a finished hand the store could not keep: deal no more until a restart
         if not self.clients and all(s in self.bots for s in table.ready()):
             return  # bots alone with nobody watching wait for someone to come
         before = self.deal
@@ -253,9 +255,11 @@ class Room(Seating):
         events = [e._replace(reason=table_reason(e.reason, deal.seat_of))
                   if isinstance(e, StreetStarted) else e for e in hand.public_events()]
         text = text_history(events, lambda k: f"{names[k - 1]} (seat {seats[k - 1]})")
-        await self.db(self.store.finish_hand, deal.hand_id, list(hand.stacks), dumps(public),
-                      dumps(dealer), text, public_events_json(hand.public_events(), deal.seat_of),
-                      list(zip(seats, names, strict=True)))
+        record = (deal.hand_id, list(hand.stacks), dumps(public), dumps(dealer), text,
+                  public_events_json(hand.public_events(), deal.seat_of),
+                  list(zip(seats, names, strict=True)))
+        if not await self._record(deal, record):
+            return
         deal.hand_id = None
         table.finish_hand()
         self.finished.append(time.time())
@@ -267,6 +271,32 @@ class Room(Seating):
             await self._cash_out(seat)
         self.broadcast()
         self._schedule_next_hand(self.timing.hand_pause)
+
+    async def _record(self, deal: Deal, record: tuple[object, ...]) -> bool:
+        """Keep a finished hand, trying three times; if it cannot be kept, void it (every
+        player keeps their starting stack) so that nothing is shown that is not kept. While
+        even that fails, the hand stays running in the store and the table deals no more:
+        the next start voids it."""
+        for attempt in range(3):
+            try:
+                await self.db(self.store.finish_hand, *record)
+                return True
+            except Exception:
+                log.exception("table %s: hand %s could not be kept (try %d of 3)",
+                              self.spec.id, deal.number, attempt + 1)
+                await asyncio.sleep(0.2 * (attempt + 1))
+        try:
+            await self.db(self.store.void_hand, deal.hand_id)
+        except Exception:
+            log.exception("table %s: hand %s could not be voided; the table stops until the "
+                          "server starts again", self.spec.id, deal.number)
+            self.broadcast()
+            return False
+        deal.hand_id = None
+        self.table.hand, self.deal = None, self.last  # the stacks at the seats never moved
+        self.broadcast()
+        self._schedule_next_hand(self.timing.hand_pause)
+        return False
 
     def _schedule_next_hand(self, delay: float) -> None:
         if self._next is not None and not self._next.done():
@@ -283,7 +313,8 @@ class Room(Seating):
             try:
                 await self._start_hand()
             except Exception:  # a hand that cannot start must not stop the table
-                log.exception("table %s: could not start a hand", self.spec.id)
+                log.exception("table %s: could not start a hand; trying again", self.spec.id)
+                self._schedule_next_hand(max(1.0, self.timing.hand_pause))
 
     # ------------------------------------------------------------------ bots and the clock
 
@@ -313,7 +344,16 @@ class Room(Seating):
                 log.exception("table %s: bot in seat %s chose an illegal action",
                               self.spec.id, seat)
                 hand.act(_forced(hand), hand.to_act)
-            await self._progress()
+            await self._safely(self._progress())
+
+    async def _safely(self, step: Awaitable[None]) -> None:
+        """A step of a bot's or the clock's task: an error is logged, and the table goes on."""
+        try:
+            await step
+        except Exception:
+            log.exception("table %s: a step failed", self.spec.id)
+            self.broadcast()
+            self._schedule_next_hand(max(1.0, self.timing.hand_pause))
 
     def _start_clock(self, seat: int, turn: int) -> None:
         seconds = self.spec.clock * self.timing.clock_scale
@@ -334,8 +374,8 @@ class Room(Seating):
                 return
             hand.act(_forced(hand), hand.to_act)
             if seat in self.table.seats:
-                await self._set_sitting_out(seat, True)
-            await self._progress()
+                await self._safely(self._set_sitting_out(seat, True))
+            await self._safely(self._progress())
 
     def clock_json(self) -> Json | None:
         hand = self.table.hand
@@ -403,7 +443,8 @@ class Room(Seating):
             k = deal.holds(number, self.accounts.get(number)) if deal is not None else None
             if view is not None and k is not None:
                 entry.update(player_json(view, k))
-                entry["stack"] = view.player(k).stack
+                if not view.is_over:  # after the hand the seat's own stack counts (a rebuy)
+                    entry["stack"] = view.player(k).stack
             seats.append(entry)
         hand_part = deal.frame(account_id, clock, view) if deal is not None else "null"
         last_part = self.last.frame(account_id) if self.last is not None else "null"

@@ -87,6 +87,9 @@ class Seating:
                                 "when it is over")
         amount = int_field(message, "amount")
         stack, most = self.table.seats[seat].stack, 500 * self.spec.stakes.small_bet
+        if stack >= most:
+            raise ProtocolError("bad_buy_in", f"seat {seat} holds {stack} chips, already the "
+                                f"most a stack may be topped up to ({most}, 500 small bets)")
         if not 1 <= amount <= most - stack:
             raise ProtocolError("bad_buy_in", f"amount must be from 1 to {most - stack} chips "
                                 f"(a stack holds at most {most}, 500 small bets; yours holds "

@@ -126,20 +126,45 @@ def _rules_json(rules: Rules) -> dict[str, object]:
 
 
 class Store:
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, upgrade: bool = True) -> None:
+        """``upgrade`` False leaves the schema as it is (``stud audit`` only reads)."""
         self.url = database_url(url)
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        self.upgrade()
+        if upgrade:
+            self.upgrade()
+
+    @staticmethod
+    def _config() -> Config:
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        return config
 
     def upgrade(self) -> None:
         """Create or upgrade the schema to the newest migration."""
-        config = Config()
-        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        config = self._config()
         with self.engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+
+    def schema_problem(self) -> str | None:
+        """None when the database holds this version's schema, else what is wrong."""
+        from alembic.runtime.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        head = ScriptDirectory.from_config(self._config()).get_current_head()
+        try:
+            with self.engine.connect() as db:
+                current = MigrationContext.configure(db).get_current_revision()
+        except Exception as error:  # no server, no file, no permission
+            return f"cannot read {self.url}: {error}"
+        if current is None:
+            return f"{self.url} holds no stud tables"
+        if current != head:
+            return f"{self.url} is at schema {current}, not {head}: start `stud serve` on it " \
+                   "once to upgrade it"
+        return None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -313,19 +338,28 @@ class Store:
             db.execute(tables.update().where(tables.c.id == row.table_id)
                        .values(hands=row.number))
 
+    def void_hand(self, hand_id: int) -> None:
+        """Void one running hand: each player gets their starting stack back."""
+        with self.engine.begin() as db:
+            self._void(db, hands.c.id == hand_id)
+
     def void_running_hands(self) -> list[int]:
         """Void every hand cut off mid-way: each player gets their starting stack back."""
-        voided = []
         with self.engine.begin() as db:
-            for row in db.execute(select(hands).where(hands.c.status == "running")).all():
-                self._post(db, [Move(account_id, "void_refund", start, ("table", row.table_id),
-                                     ("hand", row.id), seat)
-                                for seat, account_id, start in row.players])
-                db.execute(hands.update().where(hands.c.id == row.id)
-                           .values(status="voided", ended_at=_now()))
-                db.execute(tables.update().where(tables.c.id == row.table_id)
-                           .values(hands=row.number))
-                voided.append(int(row.id))
+            return self._void(db, hands.c.status == "running")
+
+    def _void(self, db: Connection, where: object) -> list[int]:
+        voided = []
+        query = select(hands).where(where, hands.c.status == "running")  # type: ignore[arg-type]
+        for row in db.execute(query).all():
+            self._post(db, [Move(account_id, "void_refund", start, ("table", row.table_id),
+                                 ("hand", row.id), seat)
+                            for seat, account_id, start in row.players])
+            db.execute(hands.update().where(hands.c.id == row.id)
+                       .values(status="voided", ended_at=_now()))
+            db.execute(tables.update().where(tables.c.id == row.table_id)
+                       .values(hands=row.number))
+            voided.append(int(row.id))
         return voided
 
     def recent_hands(self, table_id: int, limit: int = 10) -> list[dict[str, object]]:
@@ -411,6 +445,8 @@ class Store:
                 .where(ledger.c.place == "table")
                 .group_by(ledger.c.table_id, ledger.c.account_id))}
             seated = {(r.table_id, r.account_id): r.stack for r in db.execute(select(seats))}
+            problems += [f"table {t} account {a}: stack {stack} is below 0"
+                         for (t, a), stack in seated.items() if stack < 0]
             for key in set(at_tables) | set(seated):
                 if at_tables.get(key, 0) != seated.get(key, 0):
                     problems.append(f"table {key[0]} account {key[1]}: stack "
