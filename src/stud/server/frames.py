@@ -160,7 +160,7 @@ def hand_text(view: HandView, number: int, starting: Sequence[int], seat_of: Sea
     are the names dealt in (``{"seat", "name"}``), which outlast a seat changing hands."""
     log = log or EventLog(seat_of)
     events = log.text(view)
-    head = hand_json(view, number, starting, seat_of, clock, first=log.first, events=False)
+    head = hand_json(view, number, starting, seat_of, clock, log.first)
     head["players"] = list(players)
     return json.dumps(head)[:-1] + ', "events": ' + events + "}"
 
@@ -171,12 +171,9 @@ def public_events_json(events: Sequence[Event], seat_of: SeatOf) -> list[Json]:
 
 
 def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
-              clock: Json | None, first: int | None = None, events: bool = True) -> Json:
-    """The hand as ``view`` shows it; ``legal`` is filled only for the seat to act."""
-    seen = view.events if events or view.is_over else ()
-    if events:
-        first = next((e.first for e in reversed(seen) if isinstance(e, StreetStarted)), None)
-    sent = [j for j in (event_json(e, seat_of) for e in seen) if j is not None]
+              clock: Json | None, first: int | None) -> Json:
+    """The hand as ``view`` shows it, but its events (``hand_text`` adds them); ``legal`` is
+    filled only for the seat to act, ``first`` is the hand seat that began this street."""
     return {
         "number": number, "street": view.street, "street_name": STREET_NAMES[view.street],
         "pot": view.pot, "pots": list(view.pots), "current_bet": view.current_bet,
@@ -187,9 +184,9 @@ def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: Sea
         "board": [str(c) for c in view.board],
         "legal": [{"action": a.kind.value, "to": a.to} for a in view.legal_actions],
         "clock": clock, "over": view.is_over,
-        "showdown": (showdown_json(seen, view.variant, starting, seat_of)
+        "showdown": (showdown_json(view.events, view.variant, starting, seat_of)
                      if view.is_over else None),
-    } | ({"events": sent} if events else {})
+    }
 
 
 def player_json(view: HandView, hand_seat: int) -> Json:

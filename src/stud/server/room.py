@@ -8,6 +8,7 @@ store records what must be kept, then every client gets a frame built from its o
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import time
@@ -111,8 +112,8 @@ class Room(Seating):
         return float(len(self.finished))
 
     def summary(self) -> Json:
-        return table_json(_with_hands(self.spec, self.number), len(self.table.seats),
-                          self.hands_per_hour())
+        return table_json(dataclasses.replace(self.spec, hands=self.number),
+                          len(self.table.seats), self.hands_per_hour())
 
     # ------------------------------------------------------------------ connections
 
@@ -456,11 +457,6 @@ class Room(Seating):
         hand = self.table.hand
         return hand.stacks[k - 1] if hand is not None and k is not None else \
             self.table.seats[seat].stack
-
-
-def _with_hands(spec: TableSpec, hands: int) -> TableSpec:
-    return TableSpec(spec.id, spec.name, spec.variant, spec.stakes, spec.rules, spec.seats,
-                     spec.clock, hands)
 
 
 def _forced(hand: Hand) -> Action:
