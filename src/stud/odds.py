@@ -4,7 +4,7 @@ every shown hand's, street by street, once the hand is over and the cards are kn
 from __future__ import annotations
 
 from stud.cards import format_cards
-from stud.engine.dealing import STREET_NAMES
+from stud.rules import STREET_NAMES
 from stud.engine.events import HandShown
 from stud.engine.hand import Hand
 from stud.engine.view import HandView

@@ -93,11 +93,52 @@ class Stakes:
         return (f"{self.small_bet}/{self.big_bet} (ante {self.ante}, bring-in {self.bring_in})")
 
 
+class BetSize(StrEnum):
+    SMALL = "small"
+    BIG = "big"
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """What one street deals and which bet it uses (RULES.md sections 2 and 4).
+
+    ``cards`` is one entry per round of dealing, clockwise from seat 1: True for a card face
+    up. A burn card comes before every street but the first.
+    """
+
+    number: int
+    name: str
+    cards: tuple[bool, ...]
+    burn: bool
+    bet: BetSize
+
+
+STREETS: tuple[Street, ...] = (
+    Street(3, "third street", (False, False, True), False, BetSize.SMALL),
+    Street(4, "fourth street", (True,), True, BetSize.SMALL),
+    Street(5, "fifth street", (True,), True, BetSize.BIG),
+    Street(6, "sixth street", (True,), True, BetSize.BIG),
+    Street(7, "seventh street", (False,), True, BetSize.BIG),
+)
+FIRST_STREET = STREETS[0].number
+LAST_STREET = STREETS[-1].number
+STREET_NAMES: dict[int, str] = {street.number: street.name for street in STREETS}
+_BY_NUMBER: dict[int, Street] = {street.number: street for street in STREETS}
+
+
+def street(number: int) -> Street:
+    """The street with this number (3 to 7)."""
+    return _BY_NUMBER[number]
+
+
 FirstActorTie = Literal["seat", "suit"]
 OddChip = Literal["suit", "seat"]
 DeckExhaustion = Literal["community", "reshuffle"]
 ShortBringIn = Literal["full", "posted"]
 ShortAllIn = Literal["half_bet", "full_bet"]
+OddChipShares = Literal["one_each", "all_to_first"]
+HiLoHalves = Literal["qualified", "any_low"]
+ScoopSplit = Literal["whole_pot", "halves"]
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "first_actor_tie": ("seat", "suit"),
@@ -105,7 +146,12 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "deck_exhaustion": ("community", "reshuffle"),
     "short_bring_in": ("full", "posted"),
     "short_all_in": ("half_bet", "full_bet"),
+    "odd_chip_shares": ("one_each", "all_to_first"),
+    "hi_lo_halves": ("qualified", "any_low"),
+    "scoop_split": ("whole_pot", "halves"),
 }
+_FLAGS = ("open_pair_big_bet", "heads_up_uncapped", "fold_facing_all_in_bring_in",
+          "short_bring_in_completes", "all_in_raise_for_less", "all_in_muck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +167,23 @@ class Rules:
     deck_exhaustion: DeckExhaustion = "community"
     short_bring_in: ShortBringIn = "full"
     short_all_in: ShortAllIn = "half_bet"
+    # Where PokerKit 0.7 goes its own way beyond the table of RULES.md section 9:
+    # the player after an all-in low card may fold instead of bringing in (WSOP 217).
+    fold_facing_all_in_bring_in: bool = True
+    # a bring-in player too short for the bring-in may also "complete" all in.
+    short_bring_in_completes: bool = False
+    # a bet or raise for less than a full one that puts every opponent all in (RULES.md 5).
+    all_in_raise_for_less: bool = True
+    # odd chips of a split: one each to the first winners in odd_chip order, or all to the first.
+    odd_chip_shares: OddChipShares = "one_each"
+    # a hi/lo pot is halved when a hand eligible for it qualifies for low (RULES.md 7), or, as
+    # PokerKit, whenever any hand that wins somewhere has a low (hands that win nothing out first).
+    hi_lo_halves: HiLoHalves = "qualified"
+    # identical hands that win both halves split the whole pot, or each half apart (PokerKit).
+    scoop_split: ScoopSplit = "whole_pot"
+    # a history's muck by a player at an all-in showdown is honoured (PokerKit); otherwise every
+    # live hand is turned up once a player is all in and no more betting is possible.
+    all_in_muck: bool = False
 
     def __post_init__(self) -> None:
         for policy, choices in _CHOICES.items():
@@ -129,17 +192,12 @@ class Rules:
                     f"rules: {policy} must be one of {', '.join(choices)}, "
                     f"not {getattr(self, policy)!r}"
                 )
-        for policy in ("open_pair_big_bet", "heads_up_uncapped"):
+        for policy in _FLAGS:
             if not isinstance(getattr(self, policy), bool):
                 raise RulesError(f"rules: {policy} must be true or false")
         if (not isinstance(self.max_bets, int) or isinstance(self.max_bets, bool)
                 or self.max_bets < 1):
             raise RulesError(f"rules: max_bets must be a whole number >= 1, not {self.max_bets!r}")
-
-    @property
-    def pokerkit(self) -> bool:
-        """PokerKit's own quirks beyond the table of policies (ante trimming and the like)."""
-        return self.name.startswith("pokerkit")
 
     def with_policies(self, **policies: object) -> Rules:
         """These rules with some policies changed; the name becomes "custom" unless given."""
@@ -148,12 +206,16 @@ class Rules:
             raise RulesError(f"rules: unknown policy {sorted(unknown)[0]!r}; "
                              f"known: {', '.join(POLICIES)}")
         if "name" not in policies and any(getattr(self, k) != v for k, v in policies.items()):
-            policies["name"] = "custom" if self.name != "pokerkit" else "pokerkit-custom"
+            policies["name"] = "custom"
         return dataclasses.replace(self, **policies)  # type: ignore[arg-type]
 
     def differences(self, other: Rules) -> dict[str, object]:
         """Policies whose values differ from ``other``, with this object's values."""
         return {p: getattr(self, p) for p in POLICIES if getattr(self, p) != getattr(other, p)}
+
+    def closest_profile(self) -> str:
+        """The name of the profile these rules differ least from (``standard`` on a tie)."""
+        return min(PROFILES, key=lambda name: len(self.differences(PROFILES[name])))
 
 
 POLICIES: tuple[str, ...] = (
@@ -165,6 +227,13 @@ POLICIES: tuple[str, ...] = (
     "deck_exhaustion",
     "short_bring_in",
     "short_all_in",
+    "fold_facing_all_in_bring_in",
+    "short_bring_in_completes",
+    "all_in_raise_for_less",
+    "odd_chip_shares",
+    "hi_lo_halves",
+    "scoop_split",
+    "all_in_muck",
 )
 
 PROFILES: dict[str, Rules] = {
@@ -179,6 +248,13 @@ PROFILES: dict[str, Rules] = {
         deck_exhaustion="reshuffle",
         short_bring_in="posted",
         short_all_in="full_bet",
+        fold_facing_all_in_bring_in=False,
+        short_bring_in_completes=True,
+        all_in_raise_for_less=False,
+        odd_chip_shares="all_to_first",
+        hi_lo_halves="any_low",
+        scoop_split="halves",
+        all_in_muck=True,
     ),
 }
 

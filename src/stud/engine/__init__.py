@@ -1,6 +1,70 @@
-"""One hand of stud as a pure state machine: legal actions, acting, views, events, pots."""
+"""One hand of stud as a pure state machine: legal actions, acting, views, events, pots.
 
-from stud.engine.actions import Action, ActionKind, IllegalAction
+Everything a layer above needs is imported from here: the hand, actions, events, the facts
+they carry, views and results.
+"""
+
+from stud.engine.actions import Action, ActionError, ActionKind, IllegalAction
+from stud.engine.dealer import DealScript
+from stud.engine.events import (
+    ActionTaken,
+    AntePosted,
+    CardBurned,
+    CardDealt,
+    CommunityCardDealt,
+    Event,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    StreetStarted,
+    StubReshuffled,
+    UncalledReturned,
+)
+from stud.engine.facts import FirstToAct, Half, OddChips, Opener, Phase
 from stud.engine.hand import Hand
+from stud.engine.order import showing_value
+from stud.engine.result import HandResult, ShownHand
+from stud.engine.view import EventWindow, HandView, PlayerView, visible_events
+from stud.evaluate.values import Category, HandValue, Showing, ValueKind
+from stud.rules import STREET_NAMES, STREETS, Street
 
-__all__ = ["Action", "ActionKind", "Hand", "IllegalAction"]
+__all__ = [
+    "STREETS",
+    "STREET_NAMES",
+    "Action",
+    "ActionError",
+    "ActionKind",
+    "ActionTaken",
+    "AntePosted",
+    "CardBurned",
+    "CardDealt",
+    "Category",
+    "CommunityCardDealt",
+    "DealScript",
+    "Event",
+    "EventWindow",
+    "FirstToAct",
+    "Half",
+    "Hand",
+    "HandEnded",
+    "HandMucked",
+    "HandResult",
+    "HandShown",
+    "HandValue",
+    "HandView",
+    "IllegalAction",
+    "OddChips",
+    "Opener",
+    "Phase",
+    "PlayerView",
+    "PotAwarded",
+    "Showing",
+    "ShownHand",
+    "StreetStarted",
+    "StubReshuffled",
+    "Street",
+    "UncalledReturned",
+    "ValueKind",
+    "showing_value",
+]

@@ -2,6 +2,12 @@
 
 Amounts are "to" amounts, as in PHH's ``cbr``: the player's whole wager on this street after the
 action. ``Action.bet(4)`` on a street where the player has nothing in means putting in 4 chips.
+An action is written as text one way, and read back by ``Action.parse``:
+
+>>> str(Action.complete(5)), Action.parse("complete to 5") == Action.complete(5)
+('complete to 5', True)
+>>> [str(Action.parse(text)) for text in ("fold", "bring in 2", "raise to 20", "bet 10")]
+['fold', 'bring in 2', 'raise 20', 'bet 10']
 """
 
 from __future__ import annotations
@@ -61,6 +67,35 @@ class Action:
     def raise_to(to: int) -> Action:
         return Action(ActionKind.RAISE, to)
 
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action ``str`` writes: "fold", "check", "call 5", "bring in 2", "complete to 5",
+        "bet 10", "raise 20" (or "raise to 20"), "show", "muck". ``ActionError`` otherwise."""
+        if not isinstance(text, str):
+            raise ActionError(f"an action is text like 'call 5', not {text!r}")
+        words = text.strip().lower().replace("-", " ").replace("_", " ").split()
+        if words[1:2] == ["in"] and words[:1] == ["bring"]:
+            words = ["bring_in", *words[2:]]
+        if len(words) >= 2 and words[1] == "to":
+            words = [words[0], *words[2:]]
+        if not words:
+            raise ActionError("an empty action: say fold, check, call, bring in, complete, "
+                              "bet or raise (with the amount to), show or muck")
+        try:
+            kind = ActionKind(words[0])
+        except ValueError:
+            raise ActionError(f"unknown action {words[0]!r} in {text.strip()!r}: use fold, "
+                              f"check, call, bring in, complete, bet, raise, show or muck"
+                              ) from None
+        if kind in _NO_AMOUNT:
+            if len(words) > 1:
+                raise ActionError(f"{kind.label} takes no amount: {text.strip()!r}")
+            return Action(kind)
+        if len(words) != 2 or not words[1].isdigit():
+            raise ActionError(f"{kind.label} needs an amount, the total to put in on this "
+                              f"street, like {kind.label} 10: {text.strip()!r}")
+        return make_action(kind, int(words[1]))
+
     @property
     def wagers(self) -> bool:
         """A bring-in, completion, bet or raise: an action that sets a new amount to call."""
@@ -74,6 +109,7 @@ class Action:
         return f"{self.kind.label} {self.to}"
 
 
+_NO_AMOUNT = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.SHOW, ActionKind.MUCK})
 _WAGERS = frozenset({ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})
 FOLD = Action(ActionKind.FOLD)
 CHECK = Action(ActionKind.CHECK)
@@ -88,6 +124,10 @@ def make_action(kind: ActionKind, to: int) -> Action:
         if len(_MADE) > 100_000:
             _MADE.clear()
     return made
+
+
+class ActionError(ValueError):
+    """Text that does not name an action."""
 
 
 class IllegalAction(ValueError):

@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from stud.cards import Card
 from stud.engine.actions import Action
+from stud.engine.facts import FirstToAct, Half, OddChips
+from stud.evaluate.values import HandValue
 
 
 class AntePosted(NamedTuple):
@@ -45,9 +47,11 @@ class CommunityCardDealt(NamedTuple):
 
 
 class StreetStarted(NamedTuple):
+    """A betting round begins: ``first`` acts first (None: no betting), for the reason ``why``."""
+
     street: int
     first: int | None
-    reason: str
+    why: FirstToAct
 
 
 class ActionTaken(NamedTuple):
@@ -64,10 +68,13 @@ class UncalledReturned(NamedTuple):
 
 
 class HandShown(NamedTuple):
+    """A hand turned up, with what it is worth so far (None with fewer than five cards, and
+    for the half a variant does not play: ``high`` in razz, ``low`` in stud)."""
+
     seat: int
     cards: tuple[Card, ...]
-    high: str | None
-    low: str | None
+    high: HandValue | None
+    low: HandValue | None
 
 
 class HandMucked(NamedTuple):
@@ -75,17 +82,26 @@ class HandMucked(NamedTuple):
 
 
 class PotAwarded(NamedTuple):
-    """One pot (or one half of a hi/lo pot) going to its winners.
+    """One pot, or one half of a hi/lo pot, going to its winners.
 
-    ``index`` 0 is the main pot, 1.. the side pots; ``half`` is "high", "low" or "all".
-    ``shares`` pairs each winner's seat with the chips they get.
+    ``index`` 0 is the main pot, 1.. the side pots; ``shares`` pairs each winner's seat with
+    the chips they get. ``high`` and ``low`` are the winning hands (both when identical hands
+    take a whole hi/lo pot; neither when the pot is ``uncontested``). ``no_low``: a stud hi/lo
+    pot for which no eligible hand qualified low, won whole by the high hand. ``odd`` says
+    who got the chips that did not divide evenly, and ``halving_chip`` that this high half
+    holds the odd chip of halving the pot.
     """
 
     index: int
     amount: int
-    half: str
+    half: Half
     shares: tuple[tuple[int, int], ...]
-    hand: str
+    high: HandValue | None
+    low: HandValue | None
+    uncontested: bool
+    no_low: bool
+    odd: OddChips | None
+    halving_chip: bool
 
 
 class HandEnded(NamedTuple):

@@ -4,13 +4,19 @@
 >>> from stud.rules import Stakes, Variant
 >>> hand = Hand(Variant.STUD, Stakes(1, 1, 2, 4), [100, 100, 100], deck=Deck.seeded(7))
 >>> hand.street, hand.to_act
-(3, 2)
+(3, 1)
 >>> [str(a) for a in hand.legal_actions()]
 ['bring in 1', 'complete to 2']
 >>> hand.act(hand.legal_actions()[0])
+>>> hand.to_act
+2
 
 Players are numbered by seat, 1..n clockwise from the dealer's left; internally they are
 indices 0..n-1. No clock, no I/O, no global random state: the deck is injected.
+
+A ``Hand`` is composed of parts that own their state: the ``Seats`` (chips and cards), the
+``Dealer`` (stub, burns, muck, community card, script), one ``BettingRound`` per street, and
+the showdown's queue. The flow from street to street is here.
 """
 
 from __future__ import annotations
@@ -19,29 +25,43 @@ from collections.abc import Sequence
 
 from stud.cards import Card, Deck
 from stud.engine.actions import Action, ActionKind, IllegalAction
-from stud.engine.betting import SHOWDOWN, Betting
-from stud.engine.dealing import STREET_NAMES, Dealing, DealScript, _tuple
+from stud.engine.betting import BettingRound
+from stud.engine.dealer import Dealer, DealScript
 from stud.engine.events import (
     AntePosted,
     Event,
     HandEnded,
     HandMucked,
     HandShown,
+    PotAwarded,
     StreetStarted,
-    UncalledReturned,
 )
-from stud.engine.order import best_showing, bring_in_player, showing_value
-from stud.engine.pots import Pot
+from stud.engine.facts import FirstToAct, Phase
+from stud.engine.order import later_street, no_betting, showdown_order, third_street
+from stud.engine.refusals import why_illegal
 from stud.engine.result import HandResult, result_of
-from stud.engine.showdown import award_pots, can_win, hand_names, showdown_order
-from stud.engine.view import HandView, make_view, visible_events
-from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant, profile
+from stud.engine.seats import Seats
+from stud.engine.showdown import HandEnd, Values, award, can_win, hand_values, may_muck
+from stud.engine.view import HandView, PlayerView, VisibleLogs
+from stud.rules import (
+    FIRST_STREET,
+    LAST_STREET,
+    PROFILES,
+    STREET_NAMES,
+    Rules,
+    RulesError,
+    Stakes,
+    Variant,
+    profile,
+    street,
+)
 
-BETTING = "betting"
-COMPLETE = "complete"
+_tuple = tuple.__new__
+_SHOW = Action(ActionKind.SHOW)
+_MUCK = Action(ActionKind.MUCK)
 
 
-class Hand(Dealing, Betting):
+class Hand:
     """One hand: antes, five streets of dealing and betting, the showdown and the pots.
 
     ``deal_script`` (for replaying a history, or setting up a scenario) maps ``(street, seat)``
@@ -62,16 +82,17 @@ class Hand(Dealing, Betting):
         deal_script: DealScript | None = None,
         auto_showdown: bool = True,
     ) -> None:
-        self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        self.variant: Variant = variant if isinstance(variant, Variant) else \
+            Variant.parse(variant)
         if not isinstance(stakes, Stakes):
             raise RulesError(f"stakes must be Stakes(ante, bring_in, small_bet, big_bet), "
                              f"not {stakes!r}")
-        self.stakes = stakes
+        self.stakes: Stakes = stakes
         if isinstance(rules, str):
             rules = profile(rules)
         if rules is not None and not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules or a profile name, not {rules!r}")
-        self.rules = rules if rules is not None else PROFILES["standard"]
+        self.rules: Rules = rules if rules is not None else PROFILES["standard"]
         if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence):
             raise RulesError(f"stacks must be a list of chip counts, one per seat, "
                              f"not {stacks!r}")
@@ -81,165 +102,192 @@ class Hand(Dealing, Betting):
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                 raise RulesError(f"seat {seat}: a starting stack must be a whole number of chips "
                                  f"> 0, not {stack!r}")
-        self.deck = deck if deck is not None else Deck.shuffled()
-        self.auto_showdown = auto_showdown
-        n = self.players = len(stacks)
+        self.auto_showdown: bool = auto_showdown
+        self.players: int = len(stacks)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
-        self.stacks: list[int] = list(stacks)
-        self.wagers: list[int] = [0] * n
-        self.committed: list[int] = [0] * n
-        self.folded: list[bool] = [False] * n
-        self.cards: list[list[Card]] = [[] for _ in range(n)]
-        self.up: list[list[bool]] = [[] for _ in range(n)]
-        self._ups: list[list[Card]] = [[] for _ in range(n)]
-        self.shown: list[bool] = [False] * n
-        self._shown_count: list[int] = [0] * n
-        self.mucked: list[bool] = [False] * n
-        self.board: list[Card] = []
+        self.seats: Seats = Seats(stacks)
+        self.dealer: Dealer = Dealer(deck if deck is not None else Deck.shuffled(), self.rules,
+                                     deal_script)
         self.events: list[Event] = []
-        self.values_memo: dict[tuple[int, int], tuple[int, int]] = {}
-        self.pots_memo: dict[tuple[bool, ...], list[Pot]] = {}
-        self._public: list[Event] = []
-        self.street = 3
-        self.phase = BETTING
-        self.actor: int | None = None
-        self.bring_in: int | None = None
-        self.first_reason = ""
-        self.last_aggressor: int | None = None
-        self._script = deal_script
+        self.logs: VisibleLogs = VisibleLogs(self.events)
+        self.street: int = FIRST_STREET
+        self.phase: Phase = Phase.BETTING
+        self.round: BettingRound = BettingRound(street(FIRST_STREET), self.rules, stakes,
+                                                self.seats, self.events)
+        self.firsts: dict[int, FirstToAct] = {}  # why the first actor acts first, by street
+        self.bring_in: int | None = None  # the bring-in card's player (an index)
+        self.showdown_queue: list[int] = []
+        self.values: dict[int, Values] = {}  # hands' values at the showdown
         self._legal: tuple[Action, ...] | None = None
-        self._live_count = n
-        self._actor_count = n
-        self._stub: list[Card] = self._make_stub()
-        self._burned: list[Card] = []
-        self._muck_pile: list[Card] = []
-        self._reshuffles = 0
-        self._reset_street_betting()
         self._post_antes()
-        self._deal_street()
-        self._start_third_street()
+        self.dealer.deal(street(FIRST_STREET), list(range(self.players)), self.seats,
+                         self.events)
+        self._open_third_street()
 
     # ---------------------------------------------------------------- public reading
 
     @property
     def is_over(self) -> bool:
-        return self.phase == COMPLETE
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def actor(self) -> int | None:
+        """The player (index) whose decision the hand waits for, or None."""
+        return self.showdown_queue[0] if self.phase is Phase.SHOWDOWN and \
+            self.showdown_queue else self.round.actor if self.phase is Phase.BETTING else None
 
     @property
     def to_act(self) -> int | None:
         """The seat (1-based) whose decision the hand waits for, or None."""
-        return None if self.actor is None else self.actor + 1
+        i = self.actor
+        return None if i is None else i + 1
+
+    @property
+    def why(self) -> FirstToAct | None:
+        """Why the first actor of the current street acts first."""
+        return self.firsts.get(self.street)
+
+    # The seats' state, read-only (one entry per player, index = seat - 1).
+    @property
+    def stacks(self) -> list[int]:
+        return self.seats.stacks
+
+    @property
+    def committed(self) -> list[int]:
+        return self.seats.committed
+
+    @property
+    def folded(self) -> list[bool]:
+        return self.seats.folded
+
+    @property
+    def shown(self) -> list[bool]:
+        return self.seats.shown
+
+    @property
+    def mucked(self) -> list[bool]:
+        return self.seats.mucked
+
+    @property
+    def cards(self) -> list[list[Card]]:
+        return self.seats.cards
+
+    @property
+    def up(self) -> list[list[bool]]:
+        return self.seats.up
+
+    @property
+    def board(self) -> list[Card]:
+        """The community card, when the stub ran short (RULES.md 2)."""
+        return self.dealer.board
+
+    @property
+    def wagers(self) -> list[int]:
+        """This street's wagers."""
+        return self.round.wagers
+
+    @property
+    def current_bet(self) -> int:
+        return self.round.current_bet
 
     @property
     def pot(self) -> int:
         """All chips in the middle, this street's bets included."""
-        return sum(self.committed)
+        return sum(self.seats.committed)
 
     @property
     def result(self) -> HandResult | None:
-        """Pots, winners, amounts, hand names (high and low parts apart), stacks and net
-        results, once the hand is over; None before."""
+        """Pots, winners, amounts, hand values (high and low apart), stacks and net results,
+        once the hand is over; None before."""
         return result_of(self.events, self.starting_stacks) if self.is_over else None
 
-    def public_events(self) -> tuple[Event, ...]:
+    def public_events(self) -> Sequence[Event]:
         """The events with every down card hidden (``None``) unless it has been shown."""
-        done = len(self._public)
-        if done < len(self.events):
-            self._public.extend(visible_events(self.events[done:], None))
-        return tuple(self._public)
+        return self.logs.window(None)
 
     def up_cards(self, seat: int) -> list[Card]:
-        i = seat - 1
-        return self._ups[i] + self.board
+        return self.seats.up_cards[seat - 1] + self.dealer.board
 
     def hole_cards(self, seat: int) -> list[Card]:
         """All of a seat's cards in dealing order, community card last."""
-        return self.cards[seat - 1] + self.board
+        return self.seats.cards[seat - 1] + self.dealer.board
 
     def live(self, seat: int) -> bool:
-        return not self.folded[seat - 1] and not self.mucked[seat - 1]
+        return self.seats.in_showdown(seat - 1)
 
     def all_in(self, seat: int) -> bool:
         i = seat - 1
-        return self.stacks[i] == 0 and not self.folded[i]
+        return self.seats.stacks[i] == 0 and not self.seats.folded[i]
 
-    # ---------------------------------------------------------------- set-up
+    # ---------------------------------------------------------------- set-up and streets
 
     def _post_antes(self) -> None:
-        ante = self.stakes.ante
+        ante, seats, events = self.stakes.ante, self.seats, self.events
         if ante <= 0:
             return
         for i in range(self.players):
-            amount = min(ante, self.stacks[i])
-            self.stacks[i] -= amount
-            self.committed[i] += amount
-            if self.stacks[i] == 0:
-                self._actor_count -= 1
-            self.events.append(_tuple(AntePosted, (i + 1, amount, self.stacks[i] == 0)))
+            amount = min(ante, seats.stacks[i])
+            seats.put_in(i, amount)
+            events.append(_tuple(AntePosted, (i + 1, amount, seats.stacks[i] == 0)))
 
-
-    # ---------------------------------------------------------------- streets
-
-    def _can_act(self, i: int) -> bool:
-        return not self.folded[i] and self.stacks[i] > 0
-
-    def _actors(self) -> int:
-        """Players still in the hand with chips behind (who can still bet)."""
-        return self._actor_count
-
-    def _start_third_street(self) -> None:
-        doors = [(i, self._door(i)) for i in range(self.players)]
-        low = bring_in_player(self.variant, doors)
-        self.bring_in = low
-        if self._actors() < 2:
-            self.events.append(StreetStarted(3, None, "no betting: at most one player has chips"))
-            self._end_betting_round()
+    def _open_third_street(self) -> None:
+        seats = self.seats
+        why = third_street(self.variant, seats)
+        assert why.decider is not None
+        self.bring_in = why.decider - 1
+        if seats.actor_count < 2:
+            self._no_betting()
             return
-        actor = low
-        reason = "bring-in: " + ("highest" if self.variant is Variant.RAZZ else "lowest") + \
-            f" up card {self._door(low)}"
-        if self.stacks[low] == 0:
-            actor = self._next_actor_after(low)
-            reason += f", all in from the ante; seat {actor + 1} acts first"
-            # WSOP 217: the next player may fold, bring in or complete; PokerKit: no fold.
-            self.bring_in_may_fold = not self.rules.pokerkit
-        self.bring_in_pending = True
-        self.first_reason = reason
-        self.actor = actor
-        self._update_uncapped()
-        self.events.append(StreetStarted(3, actor + 1, reason))
+        assert why.seat is not None
+        self._open(why)
+        self.round.open(why.seat - 1, bring_in=True, bring_in_seat_all_in=why.decider_all_in)
 
-    def _door(self, i: int) -> Card:
-        return self._ups[i][0]
+    def _open(self, why: FirstToAct) -> None:
+        self.firsts[self.street] = why
+        self.events.append(StreetStarted(self.street, why.seat, why))
 
-    def _next_actor_after(self, i: int) -> int:
-        for step in range(1, self.players + 1):
-            j = (i + step) % self.players
-            if self._can_act(j):
-                return j
-        raise AssertionError("no player can act")
+    def _no_betting(self) -> None:
+        self._open(no_betting(self.street))
+        self._end_betting_round()
 
-    def _start_later_street(self) -> None:
-        folded, ups, board = self.folded, self._ups, self.board
-        live = [i for i in range(self.players) if not folded[i]]
-        shows = {i: showing_value(self.variant, ups[i] + board if board else ups[i]) for i in live}
-        best = best_showing(self.variant, self.rules, live, ups, shows)
-        reason = "best up cards" if self.variant is not Variant.RAZZ else "lowest up cards"
-        actor = best
-        if not self.stacks[best]:
-            actor = self._next_actor_after(best)
-            reason += f" (seat {best + 1}, all in; next to the left acts)"
-        if (self.street == 4 and self.rules.open_pair_big_bet and self.variant is not Variant.RAZZ
-                and any(value >> 20 == 1 for value in shows.values())):
-            self.big_allowed = True
-            reason += "; open pair: the big bet is allowed"
-        self.first_reason = reason
-        self.actor = actor
-        self._update_uncapped()
-        self.events.append(StreetStarted(self.street, actor + 1, reason))
-
+    def _next_street(self) -> None:
+        """Deal the next street and open its betting, or go on while nobody can bet."""
+        seats = self.seats
+        while True:
+            if self.street == LAST_STREET:
+                self._start_showdown()
+                return
+            if seats.actor_count < 2:
+                self._turn_up_all(None)
+            self.street += 1
+            plan = street(self.street)
+            self.round = BettingRound(plan, self.rules, self.stakes, seats, self.events)
+            self.dealer.deal(plan, seats.live(), seats, self.events)
+            if seats.actor_count >= 2:
+                why = later_street(self.variant, self.rules, self.street, seats,
+                                   self.dealer.board, self.firsts.get(6))
+                assert why.seat is not None
+                self._open(why)
+                self.round.open(why.seat - 1, big_bet_allowed=why.open_pair)
+                return
+            self._open(no_betting(self.street))
 
     # ---------------------------------------------------------------- acting
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take, with exact amounts (empty when none)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self.phase is Phase.SHOWDOWN:
+            i = self.actor
+            if i is None:
+                return ()
+            return (_SHOW, _MUCK) if may_muck(self._end(), i) else (_SHOW,)
+        return self.round.legal() if self.phase is Phase.BETTING else ()
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` for the player to act (``seat``, if given, must be that player).
@@ -260,21 +308,22 @@ class Hand(Dealing, Betting):
         else:
             action = self._check_unlisted(i, action, legal)
         self._legal = None
-        if self.phase == SHOWDOWN:
-            self._show_or_muck(i, action.kind is ActionKind.SHOW)
+        if self.phase is Phase.SHOWDOWN:
+            self.showdown_queue.pop(0)
+            if action.kind is ActionKind.SHOW:
+                self._show(i)
+            else:
+                self._muck(i)
+            self._next_to_show()
             return
-        kind = action.kind
-        if kind is ActionKind.FOLD:
-            self._fold(i)
-        elif kind is ActionKind.CHECK:
-            self._record(i, action, 0)
-        elif kind is ActionKind.CALL:
-            self._record(i, action, action.to, self._put_in(i, action.to))
-        elif kind is ActionKind.BRING_IN:
-            self._bring_in(i, action)
-        else:
-            self._wager(i, action)
-        self._advance(i)
+        betting = self.round
+        if action.kind is ActionKind.FOLD:
+            self.dealer.muck(self.seats.fold(i))
+        betting.apply(i, action)
+        following = betting.next_actor(i)
+        betting.actor = following
+        if following is None:
+            self._end_betting_round()
 
     def _check_unlisted(self, i: int, action: Action, legal: tuple[Action, ...]) -> Action:
         """The action to apply for one that is not one of the listed objects: an equal one, the
@@ -283,135 +332,133 @@ class Hand(Dealing, Betting):
             return action
         if not isinstance(action, Action):
             raise IllegalAction(i + 1, action, "that is not an action", legal)
-        same = self._same_wager(action, legal)
-        if same in legal or self._accepts_between(i, same, legal):
+        same = _same_wager(action, legal)
+        if same in legal or (self.phase is Phase.BETTING
+                             and self.round.accepts_between(i, same, legal)):
             return same
-        raise IllegalAction(i + 1, action, self._why_illegal(i, action, legal), legal)
-
-    def _advance(self, i: int) -> None:
-        """After seat i acted: the next player to act, or the end of the betting round."""
-        if self._live_count == 1:
-            self._end_betting_round()
-            return
-        if not self.uncapped and self._actor_count <= 2 and self.rules.heads_up_uncapped:
-            self._update_uncapped()
-        n, stacks, folded, wagers = self.players, self.stacks, self.folded, self.wagers
-        current, acted, several = self.current_bet, self.acted, self._actor_count >= 2
-        for step in range(1, n + 1):
-            j = (i + step) % n
-            if folded[j] or not stacks[j]:
-                continue
-            if wagers[j] < current or (several and not acted[j]):
-                self.actor = j
-                return
-        self._end_betting_round()
+        raise IllegalAction(i + 1, action, why_illegal(self.round, self.phase, i, action, legal),
+                            legal)
 
     def _end_betting_round(self) -> None:
-        self.actor = None
-        self._return_uncalled()
-        live = [i for i in range(self.players) if not self.folded[i]]
-        if len(live) == 1:
+        self.round.actor = None
+        self.round.return_uncalled()
+        if self.seats.live_count == 1:
             self._finish()
             return
-        while True:
-            if self.street == 7:
-                self._start_showdown()
-                return
-            if self._actors() < 2:
-                self._turn_up_all()
-            self.street += 1
-            self._reset_street_betting()
-            self._deal_street()
-            if self._actors() >= 2:
-                self._start_later_street()
-                return
-            self.events.append(StreetStarted(self.street, None,
-                                             "no betting: at most one player has chips"))
-
-    def _return_uncalled(self) -> None:
-        committed = self.committed
-        top, most, others = 0, -1, -1
-        for k, amount in enumerate(committed):
-            if amount > most:
-                top, most, others = k, amount, most
-            elif amount > others:
-                others = amount
-        extra = most - others
-        if extra > 0:
-            self.committed[top] -= extra
-            self.wagers[top] = max(0, self.wagers[top] - extra)
-            if self.stacks[top] == 0 and not self.folded[top]:
-                self._actor_count += 1
-            self._reach_top = None
-            self.stacks[top] += extra
-            self.events.append(UncalledReturned(top + 1, extra))
+        self._next_street()
 
     # ---------------------------------------------------------------- showdown
 
-    def _turn_up_all(self, last_aggressor: int | None = None) -> None:
+    def _end(self) -> HandEnd:
+        seats, board = self.seats, self.dealer.board
+        n = self.players
+        return HandEnd(self.variant, self.rules, tuple(seats.committed),
+                       tuple(tuple(seats.cards[i] + board) for i in range(n)),
+                       tuple(seats.in_showdown(i) for i in range(n)), tuple(seats.shown))
+
+    def _order(self, last_aggressor: int | None) -> list[int]:
+        return showdown_order(self.variant, self.rules, self.seats, self.dealer.board,
+                              last_aggressor)
+
+    def _turn_up_all(self, last_aggressor: int | None) -> None:
         """No more betting is possible: every live hand is turned up (RULES.md 6), in showdown
-        order."""
-        for i in showdown_order(self, last_aggressor):
-            if not self.shown[i]:
+        order; under ``all_in_muck`` a replayed history decides at the showdown instead."""
+        if self.rules.all_in_muck and not self.auto_showdown:
+            return
+        for i in self._order(last_aggressor):
+            if not self.seats.shown[i]:
                 self._show(i)
 
     def _show(self, i: int) -> None:
-        self.shown[i] = True
-        self._shown_count[i] = len(self.cards[i])
-        high, low = hand_names(self, i)
-        self.events.append(HandShown(i + 1, tuple(self.cards[i]), high, low))
+        seats = self.seats
+        seats.show(i)
+        cards = tuple(seats.cards[i] + self.dealer.board)
+        high, low = hand_values(self.variant, cards)
+        if len(seats.cards[i]) + len(self.dealer.board) == 7:
+            self.values[i] = (high, low)
+        self.events.append(HandShown(i + 1, tuple(seats.cards[i]), high, low))
+
+    def _muck(self, i: int) -> None:
+        self.seats.muck(i)
+        self.events.append(HandMucked(i + 1))
 
     def _start_showdown(self) -> None:
-        if any(not self.folded[i] and not self.stacks[i] for i in range(self.players)):
-            self._turn_up_all(self.last_aggressor)  # someone is all in: every hand turned up
-        self.phase = SHOWDOWN
-        self._showdown_queue = [i for i in showdown_order(self, self.last_aggressor)
-                                if not self.shown[i] or self._shown_count[i] < len(self.cards[i])]
+        seats = self.seats
+        last = self.round.last_aggressor
+        if any(not seats.folded[i] and not seats.stacks[i] for i in range(self.players)):
+            self._turn_up_all(last)  # someone is all in: every hand turned up
+        self.phase = Phase.SHOWDOWN
+        self.showdown_queue = [i for i in self._order(last)
+                               if not seats.shown[i] or seats.shown_count[i] < len(seats.cards[i])]
         self._next_to_show()
 
     def _next_to_show(self) -> None:
-        while self._showdown_queue:
-            i = self._showdown_queue[0]
-            if self.shown[i]:
+        queue, seats = self.showdown_queue, self.seats
+        while queue:
+            i = queue[0]
+            if seats.shown[i]:
                 # Turned up when the betting ended; shown again with the cards dealt since.
-                self._showdown_queue.pop(0)
+                queue.pop(0)
                 self._show(i)
                 continue
-            if self.auto_showdown:
-                self._showdown_queue.pop(0)
-                if can_win(self, i):
-                    self._show(i)
-                else:
-                    self._muck(i)
-                continue
-            self.actor = i
-            return
-        self.actor = None
+            if not self.auto_showdown:
+                return  # the player decides
+            queue.pop(0)
+            if i not in self.values:
+                self.values[i] = hand_values(self.variant, seats.cards[i] + self.dealer.board)
+            if can_win(self._end(), i, self.values):
+                self._show(i)
+            else:
+                self._muck(i)
         self._finish()
 
-    def _show_or_muck(self, i: int, show: bool) -> None:
-        self._showdown_queue.pop(0)
-        if show:
-            self._show(i)
-        else:
-            self._muck(i)
-        self._next_to_show()
-
-    def _muck(self, i: int) -> None:
-        self.mucked[i] = True
-        self.events.append(HandMucked(i + 1))
-
     def _finish(self) -> None:
-        self.phase = COMPLETE
-        self.actor = None
-        self.events.extend(award_pots(self))
-        self.events.append(HandEnded(tuple(self.stacks)))
+        self.phase = Phase.COMPLETE
+        self.round.actor = None
+        awards = award(self._end())
+        pay = self.seats.pay
+        for awarded in awards:
+            for seat, chips in awarded.shares:
+                pay(seat - 1, chips)
+        self.events.extend(awards)
+        self.events.append(HandEnded(tuple(self.seats.stacks)))
 
     # ---------------------------------------------------------------- views
 
     def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
-        return make_view(self, seat)
+        if seat is not None and not 1 <= seat <= self.players:
+            raise ValueError(f"seat {seat} is not in this hand (seats 1 to {self.players})")
+        seats = self.seats
+        stacks, folded, shown = seats.stacks, seats.folded, seats.shown
+        players = []
+        for i in range(self.players):
+            cards: tuple[Card | None, ...] = tuple(seats.cards[i])
+            if i + 1 != seat and not shown[i]:
+                cards = tuple(c if u else None for c, u in zip(cards, seats.up[i]))
+            players.append(PlayerView(i + 1, stacks[i], self.round.wagers[i], seats.committed[i],
+                                      folded[i], stacks[i] == 0 and not folded[i], cards,
+                                      tuple(seats.up[i]), shown[i], seats.mucked[i]))
+        to_act = self.to_act
+        public = self.logs.window(None)
+        return HandView(
+            viewer=seat,
+            variant=self.variant,
+            stakes=self.stakes,
+            rules=self.rules,
+            street=self.street,
+            players=tuple(players),
+            board=tuple(self.dealer.board),
+            pot=self.pot,
+            current_bet=self.round.current_bet,
+            to_act=to_act,
+            why=self.why,
+            bring_in=None if self.bring_in is None else self.bring_in + 1,
+            legal_actions=self.legal_actions() if seat is not None and seat == to_act else (),
+            events=public if seat is None else self.logs.window(seat),
+            public_events=public,
+            is_over=self.is_over,
+        )
 
     def __repr__(self) -> str:
         state = ("over" if self.is_over
@@ -419,4 +466,15 @@ class Hand(Dealing, Betting):
         return f"<Hand {self.variant.value} {self.players} players, {state}>"
 
 
-__all__ = ["Hand", "showing_value"]
+def _same_wager(action: Action, legal: tuple[Action, ...]) -> Action:
+    """A bet, raise or completion to a legal amount is that legal wager, whatever it is called
+    (PHH has one verb, ``cbr``, for all three)."""
+    if action.wagers and action.kind is not ActionKind.BRING_IN:
+        for option in legal:
+            if option.to == action.to and option.wagers and \
+                    option.kind is not ActionKind.BRING_IN:
+                return option
+    return action
+
+
+__all__ = ["Hand", "PotAwarded"]

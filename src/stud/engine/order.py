@@ -1,16 +1,25 @@
-"""Order of play: who brings in on third street, who acts first later, who shows first."""
+"""Order of play: who brings in on third street, who acts first later, who shows first.
+
+Each answer comes with its reason as a fact (``FirstToAct``): the rule, the seat whose cards
+decided, those cards and what they show, whether that seat was all in and skipped, a tie, and
+the open pair that allows the big bet on fourth street.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from stud.cards import Card
+from stud.engine.facts import FirstToAct, Opener
+from stud.engine.seats import Seats
 from stud.evaluate.showing import (
     bring_in_key_high,
     bring_in_key_low,
     showing_high,
     showing_low,
+    shows_one_pair,
 )
+from stud.evaluate.values import showing_of
 from stud.rules import Rules, Variant
 
 
@@ -25,6 +34,7 @@ def bring_in_player(variant: Variant, door_cards: Sequence[tuple[int, Card]]) ->
 
 
 def showing_value(variant: Variant, up_cards: Sequence[Card]) -> int:
+    """The rank of up cards for the order of play: a higher value acts first."""
     ids = [c.id for c in up_cards]
     return showing_low(ids) if variant is Variant.RAZZ else showing_high(ids)
 
@@ -34,18 +44,78 @@ def _highest_card_key(variant: Variant, up_cards: Sequence[Card]) -> int:
     return max(keys, default=-1)
 
 
-def best_showing(variant: Variant, rules: Rules, players: Sequence[int],
-                 up_cards: Sequence[Sequence[Card]], values: dict[int, int] | None = None) -> int:
-    """The player among ``players`` (indices in seat order) whose up cards rank best.
-
-    Ties follow ``first_actor_tie``: ``seat`` takes the first clockwise from the dealer,
-    ``suit`` the tied player holding the highest card by suit. ``values`` may bring the
-    players' ``showing_value`` already worked out.
-    """
-    if values is None:
-        values = {p: showing_value(variant, up_cards[p]) for p in players}
-    best = max(values.values())
+def _best_showing(variant: Variant, rules: Rules, players: Sequence[int],
+                  up_cards: Sequence[Sequence[Card]], values: dict[int, int]
+                  ) -> tuple[int, bool]:
+    """The player among ``players`` (indices in seat order) whose up cards rank best, and
+    whether it was a tie. ``first_actor_tie`` breaks ties: ``seat`` takes the first clockwise
+    from the dealer, ``suit`` the tied player holding the highest card by suit."""
+    best = max(values[p] for p in players)
     tied = [p for p in players if values[p] == best]
-    if len(tied) == 1 or rules.first_actor_tie == "seat":
-        return tied[0]
-    return max(tied, key=lambda p: _highest_card_key(variant, up_cards[p]))
+    if len(tied) == 1:
+        return tied[0], False
+    if rules.first_actor_tie == "seat":
+        return tied[0], True
+    return max(tied, key=lambda p: _highest_card_key(variant, up_cards[p])), True
+
+
+def best_showing(variant: Variant, rules: Rules, players: Sequence[int],
+                 up_cards: Sequence[Sequence[Card]]) -> int:
+    """The player among ``players`` whose up cards rank best (ties by ``first_actor_tie``)."""
+    values = {p: showing_value(variant, up_cards[p]) for p in players}
+    return _best_showing(variant, rules, players, up_cards, values)[0]
+
+
+def third_street(variant: Variant, seats: Seats) -> FirstToAct:
+    """The bring-in (RULES.md 3). If the bring-in card's player is all in from the ante, the
+    next player clockwise acts first."""
+    ups = seats.up_cards
+    low = bring_in_player(variant, [(i, ups[i][0]) for i in range(seats.count)])
+    opener = Opener.HIGH_CARD if variant is Variant.RAZZ else Opener.LOW_CARD
+    all_in = seats.stacks[low] == 0
+    actor = seats.next_actor_after(low) if all_in and seats.actor_count else low
+    return FirstToAct(3, opener, actor + 1, low + 1, (ups[low][0],), None, all_in, False, False)
+
+
+def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
+                 board: Sequence[Card], sixth: FirstToAct | None) -> FirstToAct:
+    """The best showing hand acts first (RULES.md 4); on seventh street after a community
+    card, sixth street's first actor (TDA 2024 RP-10). ``sixth`` is sixth street's fact."""
+    live = seats.live()
+    if board and street == 7 and sixth is not None and sixth.seat is not None:
+        first = sixth.seat - 1
+        skipped = not seats.can_act(first)
+        actor = seats.next_actor_after(first) if skipped else first
+        return FirstToAct(street, Opener.SIXTH_STREET, actor + 1, first + 1, (), None,
+                          skipped, False, False)
+    ups = seats.up_cards
+    shows = [ups[i] + list(board) if board else ups[i] for i in range(seats.count)]
+    values = {i: showing_value(variant, shows[i]) for i in live}
+    best, tie = _best_showing(variant, rules, live, shows, values)
+    lowball = variant is Variant.RAZZ
+    showing = showing_of(lowball, shows[best])
+    # The open-pair option is decided as fourth street begins (RULES.md 4).
+    open_pair = (street == 4 and rules.open_pair_big_bet and not lowball
+                 and any(shows_one_pair(values[i]) for i in live))
+    all_in = seats.stacks[best] == 0
+    actor = seats.next_actor_after(best) if all_in else best
+    return FirstToAct(street, Opener.BEST_HAND, actor + 1, best + 1, tuple(shows[best]),
+                      showing, all_in, tie, open_pair)
+
+
+def no_betting(street: int) -> FirstToAct:
+    return FirstToAct(street, Opener.NO_BETTING, None, None, (), None, False, False, False)
+
+
+def showdown_order(variant: Variant, rules: Rules, seats: Seats, board: Sequence[Card],
+                   last_aggressor: int | None) -> list[int]:
+    """Players still in the showdown in the order they show (RULES.md 6): the last player to
+    bet or raise on seventh street first; without one, the best up cards; then clockwise."""
+    live = [i for i in range(seats.count) if seats.in_showdown(i)]
+    if last_aggressor is not None and last_aggressor in live:
+        first = last_aggressor
+    else:
+        ups = [seats.up_cards[i] + list(board) for i in range(seats.count)]
+        first = best_showing(variant, rules, live, ups)
+    n = seats.count
+    return sorted(live, key=lambda i: (i - first) % n)

@@ -1,4 +1,5 @@
-"""Pots from contributions, and splitting a pot among tied winners with the odd chips."""
+"""Pots from contributions, and the one way a pot is split among tied winners (odd chips by
+policy)."""
 
 from __future__ import annotations
 
@@ -39,17 +40,14 @@ def build_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     return pots
 
 
-def split(amount: int, winners_by_priority: Sequence[int]) -> list[tuple[int, int]]:
-    """Equal shares; the odd chips one each to the first winners in priority order."""
-    count = len(winners_by_priority)
-    share, odd = divmod(amount, count)
-    return [(w, share + (1 if k < odd else 0)) for k, w in enumerate(winners_by_priority)]
-
-
-def split_odd_to_first(amount: int, winners_by_priority: Sequence[int]) -> list[tuple[int, int]]:
-    """Equal shares with every odd chip to the first winner, as PokerKit 0.7 splits."""
+def split(amount: int, winners_by_priority: Sequence[int], odd_chip_shares: str
+          ) -> list[tuple[int, int]]:
+    """Equal shares of ``amount``; the odd chips go one each to the first winners in priority
+    order (``one_each``) or all to the first (``all_to_first``, as PokerKit 0.7 splits)."""
     share, odd = divmod(amount, len(winners_by_priority))
-    return [(w, share + (odd if k == 0 else 0)) for k, w in enumerate(winners_by_priority)]
+    if odd_chip_shares == "all_to_first":
+        return [(w, share + (odd if k == 0 else 0)) for k, w in enumerate(winners_by_priority)]
+    return [(w, share + (1 if k < odd else 0)) for k, w in enumerate(winners_by_priority)]
 
 
 def pots_so_far(committed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]

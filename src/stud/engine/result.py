@@ -1,4 +1,4 @@
-"""The result of a finished hand, folded from its events: pots, winners, hands, stacks."""
+"""The result of a finished hand, folded from its events: pots, winners, hand values, stacks."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ from dataclasses import dataclass
 
 from stud.cards import Card
 from stud.engine.events import Event, HandEnded, HandMucked, HandShown, PotAwarded
+from stud.evaluate.values import HandValue
 
 
 @dataclass(frozen=True, slots=True)
 class ShownHand:
     seat: int
     cards: tuple[Card, ...]
-    high: str | None
-    low: str | None
+    high: HandValue | None
+    low: HandValue | None
 
 
 @dataclass(frozen=True, slots=True)

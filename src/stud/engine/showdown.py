@@ -1,116 +1,91 @@
-"""The showdown: who shows first, who can still win, and how each pot is awarded."""
+"""The showdown as pure functions: what each hand is worth, who can still win, and the awards.
+
+``award`` maps a frozen ``HandEnd`` (the chips committed, the cards, who is still in and who
+has shown) to the pots' awards; ``Hand`` pays them. One algorithm serves both profiles, with
+the policies ``odd_chip``, ``odd_chip_shares``, ``hi_lo_halves`` and ``scoop_split``.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from stud.cards import Card
 from stud.engine.events import PotAwarded
-from stud.engine.order import best_showing
-from stud.engine.pots import Pot, build_pots, split, split_odd_to_first
-from stud.evaluate.high import high_value
-from stud.evaluate.low import NO_LOW, a5_value, low8_value, low_rank
-from stud.evaluate.names import a5_name, high_name, low8_name
-from stud.rules import Variant
+from stud.engine.facts import Half, OddChips
+from stud.engine.pots import Pot, build_pots, split
+from stud.evaluate.high import FLUSH, STRAIGHT, STRAIGHT_FLUSH, category
+from stud.evaluate.low import NO_LOW, low_rank
+from stud.evaluate.values import HandValue, ValueKind
+from stud.rules import Rules, Variant
 
-if TYPE_CHECKING:
-    from stud.engine.hand import Hand
-
-
-def _ids(hand: Hand, i: int) -> list[int]:
-    return [c.id for c in hand.cards[i]] + [c.id for c in hand.board]
+Values = tuple[HandValue | None, HandValue | None]  # (high, low) of one hand
+_NONE: Values = (None, None)
 
 
-def _in_showdown(hand: Hand, i: int) -> bool:
-    return not hand.folded[i] and not hand.mucked[i]
-
-
-def showdown_order(hand: Hand, last_aggressor: int | None) -> list[int]:
-    """Live players in the order they show (RULES.md 6).
-
-    The last player to bet or raise on seventh street first; without one, the best up cards;
-    then clockwise.
-    """
-    live = [i for i in range(hand.players) if _in_showdown(hand, i)]
-    if last_aggressor is not None and last_aggressor in live:
-        first = last_aggressor
-    else:
-        ups = [hand.up_cards(i + 1) for i in range(hand.players)]
-        first = best_showing(hand.variant, hand.rules, live, ups)
-    n = hand.players
-    return sorted(live, key=lambda i: (i - first) % n)
-
-
-def hand_names(hand: Hand, i: int) -> tuple[str | None, str | None]:
-    """The names of a player's high and low hands (None where not played or too few cards)."""
-    ids = _ids(hand, i)
-    if len(ids) < 5:
-        return None, None
-    if hand.variant is Variant.RAZZ:
-        return None, a5_name(a5_value(ids))
-    high = high_name(high_value(ids))
-    if hand.variant is Variant.STUD8:
-        return high, low8_name(low8_value(ids))
+def hand_values(variant: Variant, cards: Sequence[Card]) -> Values:
+    """A hand's high and low values as its variant plays them (None: not played, or fewer
+    than five cards)."""
+    if len(cards) < 5:
+        return _NONE
+    if variant is Variant.RAZZ:
+        return None, HandValue.of(ValueKind.A5, cards)
+    high = HandValue.of(ValueKind.HIGH, cards)
+    if variant is Variant.STUD8:
+        return high, HandValue.of(ValueKind.LOW8, cards)
     return high, None
 
 
-def _values(hand: Hand, i: int) -> tuple[int, int]:
-    """(high, low) values; NO_LOW where the variant has no such half. Remembered per hand
-    and number of cards, since the showdown asks for them again and again."""
-    key = (i, len(hand.cards[i]) + len(hand.board))
-    memo = hand.values_memo
-    if key not in memo:
-        memo[key] = _evaluate(hand, i)
-    return memo[key]
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """What decides the pots: each player's chips in, cards (the community card included),
+    whether still in the showdown (not folded, not mucked), and whether shown."""
+
+    variant: Variant
+    rules: Rules
+    committed: tuple[int, ...]
+    cards: tuple[tuple[Card, ...], ...]
+    in_showdown: tuple[bool, ...]
+    shown: tuple[bool, ...]
+
+    def pots(self) -> list[Pot]:
+        return build_pots(self.committed, self.in_showdown)
 
 
-def _evaluate(hand: Hand, i: int) -> tuple[int, int]:
-    ids = _ids(hand, i)
-    if hand.variant is Variant.RAZZ:
-        return NO_LOW, a5_value(ids)
-    if hand.variant is Variant.STUD8:
-        return high_value(ids), low8_value(ids)
-    return high_value(ids), NO_LOW
+def _score(value: HandValue | None) -> int:
+    return NO_LOW if value is None else value.value
 
 
-def _pots(hand: Hand) -> list[Pot]:
-    """The pots among the hands still in the showdown (remembered: chips no longer move)."""
-    live = tuple(_in_showdown(hand, i) for i in range(hand.players))
-    pots = hand.pots_memo.get(live)
-    if pots is None:
-        pots = hand.pots_memo[live] = build_pots(hand.committed, live)
-    return pots
-
-
-def can_win(hand: Hand, i: int) -> bool:
+def can_win(end: HandEnd, i: int, values: dict[int, Values]) -> bool:
     """Whether player i can still win part of a pot against the hands already shown."""
-    high, low = _values(hand, i)
-    for pot in _pots(hand):
+    high, low = (_score(v) for v in values[i])
+    for pot in end.pots():
         if i not in pot.eligible:
             continue
-        rivals = [_values(hand, j) for j in pot.eligible if j != i and hand.shown[j]]
+        rivals = [values[j] for j in pot.eligible if j != i and end.shown[j]]
         if not rivals:
             return True
-        if high != NO_LOW and high >= max(r[0] for r in rivals):
+        if high != NO_LOW and high >= max(_score(r[0]) for r in rivals):
             return True
-        if low != NO_LOW and low >= max(r[1] for r in rivals):
+        if low != NO_LOW and low >= max(_score(r[1]) for r in rivals):
             return True
     return False
 
 
-def may_muck(hand: Hand, i: int) -> bool:
+def may_muck(end: HandEnd, i: int) -> bool:
     """A player may muck unless that would leave a pot they can win with nobody to claim it."""
-    return all(any(j != i for j in pot.eligible) for pot in _pots(hand) if i in pot.eligible)
+    return all(any(j != i for j in pot.eligible) for pot in end.pots() if i in pot.eligible)
 
 
-def _top_card_key(hand: Hand, i: int, value: int) -> int:
+# ---------------------------------------------------------------- the odd chip
+
+def _top_card_key(value: HandValue) -> int:
     """The highest card of a high hand, as rank*4+suit, for the odd chip by suit."""
-    from stud.evaluate.high import FLUSH, STRAIGHT, STRAIGHT_FLUSH, category
-
-    cat = category(value)
+    cat = category(value.value)
     used = {8: 1, 4: 1, 7: 2, 6: 2, 3: 3, 2: 3, 1: 4}.get(cat, 5)
-    ranks = [value >> (16 - 4 * k) & 15 for k in range(used)]
+    ranks = [value.value >> (16 - 4 * k) & 15 for k in range(used)]
     top = max(ranks) if cat not in (STRAIGHT, STRAIGHT_FLUSH) else ranks[0]
-    cards = hand.cards[i] + hand.board
+    cards: Sequence[Card] = value.cards
     if cat in (FLUSH, STRAIGHT_FLUSH):
         suits = [c.suit for c in cards]
         flush_suit = max(set(suits), key=suits.count)
@@ -122,138 +97,116 @@ def _top_card_key(hand: Hand, i: int, value: int) -> int:
     return max(c.id for c in candidates)
 
 
-def _lowest_card_suit(hand: Hand, i: int) -> int:
+def _lowest_card_suit(value: HandValue) -> int:
     """The suit of the lowest card of a low hand, for the odd chip of a low split."""
-    cards = hand.cards[i] + hand.board
-    lowest = min(low_rank(c.id) for c in cards)
-    return min(c.id & 3 for c in cards if low_rank(c.id) == lowest)
+    lowest = min(low_rank(c.id) for c in value.cards)
+    return min(c.id & 3 for c in value.cards if low_rank(c.id) == lowest)
 
 
-def _by_priority(hand: Hand, winners: list[int], half: str, values: dict[int, int]) -> list[int]:
-    """Winners in the order odd chips go to them (``odd_chip`` policy)."""
-    if hand.rules.odd_chip == "seat" or len(winners) == 1:
+def _by_priority(rules: Rules, winners: list[int], half: int,
+                 values: dict[int, Values]) -> list[int]:
+    """Winners in the order odd chips go to them (``odd_chip``): the highest card by suit in
+    a high split, the lowest card by suit in a low split, or the first clockwise (seat)."""
+    if rules.odd_chip == "seat" or len(winners) == 1:
         return sorted(winners)
-    if half == "high":
-        return sorted(winners, key=lambda i: (-_top_card_key(hand, i, values[i]), i))
-    return sorted(winners, key=lambda i: (_lowest_card_suit(hand, i), i))
+    if half == 0:
+        return sorted(winners, key=lambda i: (-_top_card_key(_value(values, i, 0)), i))
+    return sorted(winners, key=lambda i: (_lowest_card_suit(_value(values, i, 1)), i))
 
 
-def _winners(eligible: tuple[int, ...], values: dict[int, int]) -> list[int]:
-    best = max(values[i] for i in eligible)
-    return [i for i in eligible if values[i] == best]
+def _value(values: dict[int, Values], i: int, half: int) -> HandValue:
+    value = values[i][half]
+    assert value is not None
+    return value
 
 
-def award_pots(hand: Hand) -> list[PotAwarded]:
-    """Award every pot, the last-formed side pot first (RULES.md 5-7); stacks are paid."""
-    if hand.rules.pokerkit:
-        return _award_as_pokerkit(hand)
-    pots = _pots(hand)
-    events: list[PotAwarded] = []
-    contested = {i for pot in pots if len(pot.eligible) > 1 or hand.shown[pot.eligible[0]]
-                 for i in pot.eligible}
-    values = {i: _values(hand, i) for i in contested}
-    highs = {i: v[0] for i, v in values.items()}
-    lows = {i: v[1] for i, v in values.items()}
+# ---------------------------------------------------------------- the awards
+
+def _winners(eligible: Sequence[int], values: dict[int, Values], half: int) -> list[int]:
+    """The best hands of one half among ``eligible``; empty when none qualifies."""
+    scores = {i: _score(values[i][half]) for i in eligible}
+    best = max(scores.values(), default=NO_LOW)
+    return [] if best == NO_LOW else [i for i in eligible if scores[i] == best]
+
+
+def _winning_somewhere(end: HandEnd, contenders: list[int], values: dict[int, Values]
+                       ) -> set[int]:
+    """PokerKit's first step (``hi_lo_halves = any_low``): hands that win no part of any pot
+    are out before the pots are built."""
+    halves = (0, 1) if end.variant is Variant.STUD8 else ((1,) if end.variant is Variant.RAZZ
+                                                           else (0,))
+    found: set[int] = set()
+    for pot in end.pots():
+        for half in halves:
+            found.update(_winners(pot.eligible, values, half))
+    return found
+
+
+def award(end: HandEnd) -> tuple[PotAwarded, ...]:
+    """Every pot's award, the last-formed side pot first (RULES.md 5-7)."""
+    n = len(end.committed)
+    contenders = [i for i in range(n) if end.in_showdown[i]]
+    contested = len(contenders) > 1 or any(end.shown[i] for i in contenders)
+    values = {i: hand_values(end.variant, end.cards[i]) for i in contenders} if contested \
+        else {}
+    live: Sequence[bool] = end.in_showdown
+    halve: bool | None = None  # decided per pot, unless the policy decides for the hand
+    if end.rules.hi_lo_halves == "any_low" and len(contenders) > 1:
+        winning = _winning_somewhere(end, contenders, values)
+        live = [i in winning for i in range(n)]
+        halve = end.variant is Variant.STUD8 and any(
+            _score(values[i][1]) != NO_LOW for i in winning)
+    pots = build_pots(end.committed, live)
+    awards: list[PotAwarded] = []
     for index in range(len(pots) - 1, -1, -1):
-        pot = pots[index]
-        for half, amount, shares, name in _split_pot(hand, pot, highs, lows):
-            for seat_index, chips in shares:
-                hand.stacks[seat_index] += chips
-            events.append(PotAwarded(index, amount, half,
-                                     tuple((s + 1, c) for s, c in shares), name))
-    return events
+        awards.extend(_award_pot(end, index, pots[index], values, halve))
+    return tuple(awards)
 
 
-def _split_pot(hand: Hand, pot: Pot, highs: dict[int, int], lows: dict[int, int]
-               ) -> list[tuple[str, int, list[tuple[int, int]], str]]:
-    if len(pot.eligible) == 1 and not hand.shown[pot.eligible[0]]:
-        return [("all", pot.amount, [(pot.eligible[0], pot.amount)], "uncontested")]
-    variant = hand.variant
-    if variant is Variant.STUD:
-        winners = _winners(pot.eligible, highs)
-        order = _by_priority(hand, winners, "high", highs)
-        return [("all", pot.amount, split(pot.amount, order), high_name(highs[winners[0]]))]
-    if variant is Variant.RAZZ:
-        winners = _winners(pot.eligible, lows)
-        order = _by_priority(hand, winners, "low", lows)
-        return [("all", pot.amount, split(pot.amount, order), a5_name(lows[winners[0]]))]
-    high_winners = _winners(pot.eligible, highs)
-    high_order = _by_priority(hand, high_winners, "high", highs)
-    high_label = high_name(highs[high_winners[0]])
-    qualified = tuple(i for i in pot.eligible if lows[i] != NO_LOW)
-    if not qualified:
-        return [("high", pot.amount, split(pot.amount, high_order), high_label + ", no low")]
-    low_winners = _winners(qualified, lows)
-    low_label = low8_name(lows[low_winners[0]])
-    if (len(high_winners) > 1 and set(high_winners) == set(low_winners)
-            and not hand.rules.pokerkit):
+def _share(end: HandEnd, index: int, amount: int, half: Half, order: list[int],
+           high: HandValue | None, low: HandValue | None, *, no_low: bool = False,
+           halving_chip: bool = False) -> PotAwarded:
+    shares = split(amount, order, end.rules.odd_chip_shares)
+    odd = amount % len(order)
+    chips = None if not odd else OddChips(
+        odd, tuple(w + 1 for w, c in shares if c > amount // len(order)), end.rules.odd_chip)
+    return PotAwarded(index, amount, half, tuple((w + 1, c) for w, c in shares), high, low,
+                      False, no_low, chips, halving_chip)
+
+
+def _award_pot(end: HandEnd, index: int, pot: Pot, values: dict[int, Values],
+               halve: bool | None) -> list[PotAwarded]:
+    eligible, amount, rules = pot.eligible, pot.amount, end.rules
+    if len(eligible) == 1 and not end.shown[eligible[0]]:
+        seat = eligible[0] + 1
+        return [PotAwarded(index, amount, Half.ALL, ((seat, amount),), None, None, True, False,
+                           None, False)]
+    variant = end.variant
+    if variant is not Variant.STUD8:
+        half = 1 if variant is Variant.RAZZ else 0
+        winners = _winners(eligible, values, half)
+        order = _by_priority(rules, winners, half, values)
+        best = values[winners[0]][half]
+        return [_share(end, index, amount, Half.ALL, order,
+                       best if half == 0 else None, best if half == 1 else None)]
+    high_winners = _winners(eligible, values, 0)
+    high_order = _by_priority(rules, high_winners, 0, values)
+    high = values[high_winners[0]][0]
+    low_winners = _winners(eligible, values, 1)
+    if not (halve if halve is not None else bool(low_winners)):
+        return [_share(end, index, amount, Half.ALL, high_order, high, None, no_low=True)]
+    low = values[low_winners[0]][1] if low_winners else None
+    if (rules.scoop_split == "whole_pot" and len(high_winners) > 1
+            and set(high_winners) == set(low_winners)):
         # Identical scooping hands split the whole pot as evenly as possible (RULES.md 7).
-        return [("all", pot.amount, split(pot.amount, high_order), f"{high_label}; {low_label}")]
-    low_amount = pot.amount // 2
-    high_amount = pot.amount - low_amount
-    low_order = _by_priority(hand, low_winners, "low", lows)
+        return [_share(end, index, amount, Half.ALL, high_order, high, low)]
+    low_amount = amount // 2
+    # No eligible hand has a low, though the hand's pots are halved (PokerKit): the low half
+    # goes to all of this pot's players alike.
+    low_order = (_by_priority(rules, low_winners, 1, values) if low_winners
+                 else sorted(eligible))
     return [
-        ("high", high_amount, split(high_amount, high_order), high_label),
-        ("low", low_amount, split(low_amount, low_order), low_label),
+        _share(end, index, amount - low_amount, Half.HIGH, high_order, high, None,
+               halving_chip=amount % 2 == 1),
+        _share(end, index, low_amount, Half.LOW, low_order, None, low, no_low=not low_winners),
     ]
-
-
-def _award_as_pokerkit(hand: Hand) -> list[PotAwarded]:
-    """PokerKit 0.7's payout, quirks included, for the ``pokerkit`` profile.
-
-    Hands that can win nothing are killed first and leave every pot. A hi/lo pot is halved
-    whenever any remaining hand has a low, even a side pot where no eligible hand has one; that
-    low half then goes to all of the pot's players alike. Every odd chip of a split goes to the
-    first winner in ``odd_chip`` order.
-    """
-    in_showdown = [_in_showdown(hand, i) for i in range(hand.players)]
-    contenders = [i for i in range(hand.players) if in_showdown[i]]
-    values = {i: _values(hand, i) for i in contenders} if len(contenders) > 1 else {}
-    halves = [("all", 0)] if hand.variant is not Variant.RAZZ else [("all", 1)]
-    if len(contenders) > 1:
-        pots = build_pots(hand.committed, in_showdown)
-        winners_somewhere: set[int] = set()
-        for pot in pots:
-            for _, k in halves + ([("low", 1)] if hand.variant is Variant.STUD8 else []):
-                hands = {i: values[i][k] for i in pot.eligible if values[i][k] != NO_LOW}
-                if hands:
-                    best = max(hands.values())
-                    winners_somewhere.update(i for i, v in hands.items() if v == best)
-        live = [i in winners_somewhere for i in range(hand.players)]
-        if hand.variant is Variant.STUD8 and any(values[i][1] != NO_LOW
-                                                 for i in winners_somewhere):
-            halves = [("high", 0), ("low", 1)]
-        elif hand.variant is Variant.STUD8:
-            halves = [("high", 0)]
-    else:
-        live = in_showdown
-    events: list[PotAwarded] = []
-    pots = build_pots(hand.committed, live)
-    for index in range(len(pots) - 1, -1, -1):
-        pot = pots[index]
-        if len(pot.eligible) == 1:
-            parts = [("all", pot.amount, [(pot.eligible[0], pot.amount)], "uncontested")]
-        else:
-            parts = []
-            share, odd = divmod(pot.amount, len(halves))
-            for n, (half, k) in enumerate(halves):
-                amount = share + (odd if n == 0 else 0)
-                hands = {i: values[i][k] for i in pot.eligible}
-                scored = [v for v in hands.values() if v != NO_LOW]
-                best = max(scored) if scored else NO_LOW
-                winners = [i for i in pot.eligible if hands[i] == best]
-                order = _by_priority(hand, winners, "low" if k else "high",
-                                     {i: hands[i] for i in winners})
-                if best == NO_LOW:
-                    name = "no low"
-                elif hand.variant is Variant.RAZZ:
-                    name = a5_name(best)
-                else:
-                    name = high_name(best) if k == 0 else low8_name(best)
-                parts.append((half, amount, split_odd_to_first(amount, order), name))
-        for half, amount, shares, name in parts:
-            for seat_index, chips in shares:
-                hand.stacks[seat_index] += chips
-            events.append(PotAwarded(index, amount, half,
-                                     tuple((s + 1, c) for s, c in shares), name))
-    return events

@@ -2,22 +2,97 @@
 
 A seat sees its own down cards and every up card; the public sees no down card until it is
 shown. Network messages, bot inputs, observations and shared histories are built from these.
+
+A view costs the same at the end of a hand as at its start: each viewer's copy of the events is
+kept by the hand as it grows (``VisibleLogs``), and a view holds a read-only window on it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import overload
 
 from stud.cards import Card
 from stud.engine.actions import Action
-from stud.engine.events import CardDealt, Event, HandShown
+from stud.engine.events import CardDealt, Event
+from stud.engine.facts import FirstToAct
 from stud.engine.pots import pots_so_far
 from stud.rules import Rules, Stakes, Variant
 
-if TYPE_CHECKING:
-    from stud.engine.hand import Hand
+
+class EventWindow(Sequence[Event]):
+    """The first ``length`` events of a log that only grows: an immutable sequence that costs
+    nothing to make."""
+
+    __slots__ = ("_log", "_length")
+
+    def __init__(self, log: list[Event], length: int) -> None:
+        self._log = log
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(self._log[:self._length][index])
+        if not -self._length <= index < self._length:
+            raise IndexError("event index out of range")
+        return self._log[index % self._length]
+
+    def __iter__(self) -> Iterator[Event]:
+        return islice(self._log, self._length)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == self._length and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"EventWindow({list(self)!r})"
+
+
+def hide(event: Event, viewer: int | None) -> Event:
+    """``event`` as ``viewer`` may see it: another seat's down card is hidden (None)."""
+    if (type(event) is CardDealt and not event.up and event.seat != viewer
+            and event.card is not None):
+        return CardDealt(event.seat, event.street, None, False)
+    return event
+
+
+def visible_events(events: Sequence[Event], viewer: int | None) -> list[Event]:
+    """Events as ``viewer`` may see them: others' down cards hidden until shown."""
+    return [hide(event, viewer) for event in events]
+
+
+class VisibleLogs:
+    """Each viewer's copy of a hand's events, brought up to date when that viewer looks."""
+
+    __slots__ = ("_events", "_logs")
+
+    def __init__(self, events: list[Event]) -> None:
+        self._events = events
+        self._logs: dict[int | None, list[Event]] = {}
+
+    def window(self, viewer: int | None) -> EventWindow:
+        log = self._logs.get(viewer)
+        if log is None:
+            log = self._logs[viewer] = []
+        events = self._events
+        if len(log) < len(events):
+            log.extend([hide(e, viewer) for e in events[len(log):]])
+        return EventWindow(log, len(log))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +119,10 @@ class PlayerView:
 
 @dataclass(frozen=True, slots=True)
 class HandView:
+    """A hand as ``viewer`` (a seat, or None for the public) may see it. ``events`` are the
+    viewer's copy of the events, ``public_events`` everybody's; ``why`` says why ``to_act``
+    acts first on this street (None before the first betting round)."""
+
     viewer: int | None
     variant: Variant
     stakes: Stakes
@@ -54,28 +133,15 @@ class HandView:
     pot: int
     current_bet: int
     to_act: int | None
-    reason: str
+    why: FirstToAct | None
     bring_in: int | None
     legal_actions: tuple[Action, ...]
-    public_events: tuple[Event, ...]
+    events: Sequence[Event]
+    public_events: Sequence[Event]
     is_over: bool
 
     def player(self, seat: int) -> PlayerView:
         return self.players[seat - 1]
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The hand's events as this viewer may see them: the public events with the viewer's
-        own down cards filled in from the viewer's own cards."""
-        if self.viewer is None:
-            return self.public_events
-        own = iter(self.players[self.viewer - 1].cards)
-        out: list[Event] = []
-        for event in self.public_events:
-            if isinstance(event, CardDealt) and event.seat == self.viewer:
-                event = CardDealt(event.seat, event.street, next(own), event.up)
-            out.append(event)
-        return tuple(out)
 
     @property
     def pots(self) -> tuple[int, ...]:
@@ -88,49 +154,4 @@ class HandView:
         return tuple(pots_so_far(committed, live, all_in))
 
 
-def _visible(card: Card, up: bool, owner: int, viewer: int | None, shown: bool) -> Card | None:
-    return card if up or shown or owner == viewer else None
-
-
-def make_view(hand: Hand, viewer: int | None) -> HandView:
-    if viewer is not None and not 1 <= viewer <= hand.players:
-        raise ValueError(f"seat {viewer} is not in this hand (seats 1 to {hand.players})")
-    players = []
-    for i in range(hand.players):
-        seat = i + 1
-        cards = tuple(_visible(c, u, seat, viewer, hand.shown[i])
-                      for c, u in zip(hand.cards[i], hand.up[i], strict=True))
-        players.append(PlayerView(seat, hand.stacks[i], hand.wagers[i], hand.committed[i],
-                                  hand.folded[i], hand.stacks[i] == 0 and not hand.folded[i],
-                                  cards, tuple(hand.up[i]), hand.shown[i], hand.mucked[i]))
-    return HandView(
-        viewer=viewer,
-        variant=hand.variant,
-        stakes=hand.stakes,
-        rules=hand.rules,
-        street=hand.street,
-        players=tuple(players),
-        board=tuple(hand.board),
-        pot=hand.pot,
-        current_bet=hand.current_bet,
-        to_act=hand.to_act,
-        reason=hand.first_reason,
-        bring_in=None if hand.bring_in is None else hand.bring_in + 1,
-        legal_actions=hand.legal_actions() if viewer is not None and viewer == hand.to_act else (),
-        public_events=hand.public_events(),
-        is_over=hand.is_over,
-    )
-
-
-def visible_events(events: Sequence[Event], viewer: int | None) -> list[Event]:
-    """Events as ``viewer`` may see them: others' down cards hidden until shown."""
-    out: list[Event] = []
-    for event in events:
-        if (isinstance(event, CardDealt) and not event.up and event.seat != viewer
-                and event.card is not None):
-            event = CardDealt(event.seat, event.street, None, False)
-        out.append(event)
-    return out
-
-
-__all__ = ["HandShown", "HandView", "PlayerView", "make_view", "visible_events"]
+__all__ = ["EventWindow", "HandView", "PlayerView", "VisibleLogs", "hide", "visible_events"]

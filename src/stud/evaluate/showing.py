@@ -57,6 +57,11 @@ def showing_low(card_ids: Sequence[int]) -> int:
     return value
 
 
+def shows_one_pair(value: int) -> bool:
+    """Whether a ``showing_high`` value is one pair (fourth street's open pair)."""
+    return value >> 20 == 1
+
+
 def bring_in_key_high(card_id: int) -> int:
     """Stud and stud hi/lo: the lowest key brings in (ace high, clubs lowest)."""
     return card_id

@@ -224,7 +224,7 @@ def from_hand(hand: object, /, viewer: int | None = 0, **fields: object) -> Hand
     assert isinstance(hand, Hand)
     events = hand.events if viewer == 0 else visible_events(hand.events, viewer)
     # A profile's name, then every policy that differs from it.
-    base_name = "pokerkit" if hand.rules.pokerkit else "standard"
+    base_name = hand.rules.closest_profile()
     extra: dict[str, object] = {"_rules": base_name}
     base = PROFILES[base_name]
     for policy, value in hand.rules.differences(base).items():

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stud.cards import Card, CardError, Deck, parse_cards
-from stud.engine.actions import Action, ActionKind, IllegalAction
-from stud.engine.betting import SHOWDOWN
-from stud.engine.hand import Hand
+from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase
 from stud.history.phh import HandHistory, PHHError, load
 from stud.rules import Rules, RulesError, Variant
 
@@ -138,7 +136,7 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
             raise ReplayError(index, line, str(error)) from None
         except RulesError as error:
             raise ReplayError(index, line, str(error)) from None
-    while hand.phase == SHOWDOWN and hand.actor is not None:
+    while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
         hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
     if not hand.is_over:
         seat = hand.to_act
@@ -153,7 +151,9 @@ def _check_deal(hand: Hand, parts: list[str], dealt: dict[int, int], players: in
         raise ReplayError(index, line, "a dealing action is 'd dh pN CARDS' or 'd db CARD'")
     if parts[1] == "db":
         if not hand.board:
-            raise ReplayError(index, line, "no community card is dealt at this point")
+            raise ReplayError(index, line, "no community card is dealt here: a community card "
+                                           "is dealt only when the stub cannot give every "
+                                           "remaining player a card of their own (RULES.md 2)")
         return
     if len(parts) != 4:
         raise ReplayError(index, line, "a deal is 'd dh pN CARDS'")
@@ -208,7 +208,7 @@ def _note_show(hand: Hand, seat: int, parts: list[str], decisions: dict[int, boo
 
 
 def _drive_showdown(hand: Hand, decisions: dict[int, bool]) -> None:
-    while hand.phase == SHOWDOWN and hand.actor is not None:
+    while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
         seat = hand.actor + 1
         if seat not in decisions:
             return

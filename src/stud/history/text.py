@@ -1,12 +1,11 @@
-"""A readable hand history: one line per event, as a person would tell the hand."""
+"""A readable hand history: one line per event, as a person would tell the hand, in English or
+German (the words come from ``stud.text``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from stud.engine.actions import ActionKind
-from stud.engine.dealing import STREET_NAMES
-from stud.engine.events import (
+from stud.engine import (
     ActionTaken,
     AntePosted,
     CardDealt,
@@ -19,76 +18,60 @@ from stud.engine.events import (
     StubReshuffled,
     UncalledReturned,
 )
+from stud.text import words
 
 
-def _cards(cards: Sequence[object]) -> str:
-    return " ".join("??" if c is None else str(c) for c in cards)
+def text_history(events: Sequence[Event], name: Callable[[int], str] | None = None,
+                 lang: str = "en", you: int | None = None) -> list[str]:
+    """Lines like "Seat 3 completes to 2"; ``name`` turns a seat into a player's name, and
+    the seat ``you`` is told in the second person ("You complete to 2")."""
+    w = words(lang)
 
+    def who(seat: int) -> str:
+        if seat == you:
+            return w.t("you")
+        return name(seat) if name is not None else w.seat(seat)
 
-def text_history(events: Sequence[Event], name: Callable[[int], str] | None = None) -> list[str]:
-    """Lines like "Seat 3 completes to 2"; ``name`` turns a seat into a player's name."""
-    who = name or (lambda seat: f"Seat {seat}")
     lines: list[str] = []
-    dealt: dict[int, list[object]] = {}
+    dealt: dict[int, list[str]] = {}
     street = 0
 
     def flush() -> None:
         for seat in sorted(dealt):
-            lines.append(f"  {who(seat)}: {_cards(dealt[seat])}")
+            lines.append(w.t("history.dealt", who=who(seat), cards=" ".join(dealt[seat])))
         dealt.clear()
 
     for event in events:
         if isinstance(event, CardDealt):
             if event.street != street:
                 street = event.street
-                lines.append(f"*** {STREET_NAMES[street].upper()} ***")
+                lines.append(w.t("history.street", street=w.street(street).upper()))
             shown = str(event.card) if event.card is not None else "??"
             dealt.setdefault(event.seat, []).append(shown if event.up else f"[{shown}]")
             continue
         flush()
+        mine = "you" if getattr(event, "seat", None) == you and you is not None else "did"
         if isinstance(event, AntePosted):
-            lines.append(f"{who(event.seat)} posts the ante {event.amount}"
-                         + (" and is all in" if event.all_in else ""))
+            text = w.t(f"{mine}.ante", who=who(event.seat), amount=event.amount)
+            lines.append(w.t(f"{mine}.all_in", text=text) if event.all_in else text)
         elif isinstance(event, CommunityCardDealt):
-            lines.append(f"*** {STREET_NAMES[event.street].upper()} *** community card "
-                         f"{event.card} (every player's card)")
+            lines.append(w.t("history.community", street=w.street(event.street).upper(),
+                             card=event.card))
         elif isinstance(event, StubReshuffled):
-            lines.append(f"{event.cards} burned and mucked cards are shuffled into the stub")
+            lines.append(w.t("history.reshuffle", cards=event.cards))
         elif isinstance(event, StreetStarted):
-            if event.first is not None:
-                lines.append(f"{who(event.first)} to act ({event.reason})")
-            else:
-                lines.append(event.reason)
+            lines.append(w.first_to_act(event.why, who))
         elif isinstance(event, ActionTaken):
-            lines.append(_action(event, who))
+            lines.append(w.taken(event, who(event.seat), you=mine == "you"))
         elif isinstance(event, UncalledReturned):
-            lines.append(f"Uncalled {event.amount} returned to {who(event.seat)}")
+            lines.append(w.t("did.uncalled", who=who(event.seat), amount=event.amount))
         elif isinstance(event, HandShown):
-            names = ", ".join(n for n in (event.high, event.low) if n)
-            lines.append(f"{who(event.seat)} shows {_cards(event.cards)}"
-                         + (f" ({names})" if names else ""))
+            names = ", ".join(w.hand(v) for v in (event.high, event.low) if v is not None)
+            key = f"{mine}.show.named" if names else f"{mine}.show"
+            lines.append(w.t(key, who=who(event.seat), cards=w.cards(event.cards), names=names))
         elif isinstance(event, HandMucked):
-            lines.append(f"{who(event.seat)} mucks")
+            lines.append(w.t(f"{mine}.muck", who=who(event.seat)))
         elif isinstance(event, PotAwarded):
-            pot = "main pot" if event.index == 0 else f"side pot {event.index}"
-            half = {"high": " (high)", "low": " (low)"}.get(event.half, "")
-            for seat, chips in event.shares:
-                lines.append(f"{who(seat)} wins {chips} from the {pot}{half}"
-                             + (f" with {event.hand}" if event.hand != "uncontested" else ""))
+            lines.extend(w.award(event, who, you))
     flush()
     return lines
-
-
-def _action(event: ActionTaken, who: Callable[[int], str]) -> str:
-    kind, to = event.action.kind, event.action.to
-    tail = " and is all in" if event.all_in else ""
-    text = {
-        ActionKind.FOLD: "folds",
-        ActionKind.CHECK: "checks",
-        ActionKind.CALL: f"calls {event.added}",
-        ActionKind.BRING_IN: f"brings in for {to}",
-        ActionKind.COMPLETE: f"completes to {to}",
-        ActionKind.BET: f"bets {to}",
-        ActionKind.RAISE: f"raises to {to}",
-    }.get(kind, kind.value)
-    return f"{who(event.seat)} {text}{tail}"

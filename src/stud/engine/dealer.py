@@ -1,0 +1,154 @@
+"""The dealer: the stub, burn cards, the muck pile, the community card and deal scripts.
+
+Each street deals as ``stud.rules.STREETS`` says, one round at a time clockwise from seat 1,
+after a burn. When the stub runs short the ``deck_exhaustion`` policy decides (RULES.md 2):
+no burn and, only if the stub still cannot give every remaining player a card, one community
+card (``community``); or burned and mucked cards shuffled back first (``reshuffle``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from stud.cards import Card, Deck
+from stud.engine.events import CardBurned, CardDealt, CommunityCardDealt, Event, StubReshuffled
+from stud.engine.seats import Seats
+from stud.rules import STREET_NAMES, Rules, RulesError, Street
+
+DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
+
+# Dealt cards are built with tuple.__new__, skipping the named tuple's Python-level __new__:
+# a hand deals dozens of them.
+_tuple = tuple.__new__
+
+
+class Dealer:
+    """Owns every card not in a player's hand. ``script`` (for replays and scenarios) maps
+    ``(street, seat)`` to the cards that seat gets on that street (``None``: not known) and
+    ``(street, 0)`` to a community card; every other card comes from the deck."""
+
+    __slots__ = ("deck", "script", "stub", "reserved", "burned", "muck_pile", "reshuffles",
+                 "board", "taken", "reshuffle")
+
+    def __init__(self, deck: Deck, rules: Rules, script: DealScript | None) -> None:
+        self.deck = deck
+        self.script = script
+        self.reshuffle: bool = rules.deck_exhaustion == "reshuffle"
+        self.stub: list[Card] = list(reversed(deck.cards))  # the top card last
+        self.reserved: dict[Card, int] = self._reserve(script) if script is not None else {}
+        self.burned: list[Card] = []
+        self.muck_pile: list[Card] = []
+        self.reshuffles = 0
+        self.board: list[Card] = []
+        self.taken: dict[tuple[int, int], int] = {}
+
+    def _reserve(self, script: DealScript) -> dict[Card, int]:
+        """Cards a script names stay in the stub, reserved, until dealt: the stub's size is the
+        real deck's, which deck exhaustion depends on."""
+        reserved: dict[Card, int] = {}
+        for (street, seat), cards in sorted(script.items()):
+            for card in cards:
+                if card is None:
+                    continue
+                # Only a reshuffle of burned and mucked cards can deal a card a second time.
+                if card in reserved and not self.reshuffle:
+                    place = f"to seat {seat}" if seat else "as the community card"
+                    raise RulesError(f"card {card} is dealt twice (again {place} on "
+                                     f"{STREET_NAMES.get(street, street)})")
+                reserved[card] = reserved.get(card, 0) + 1
+        return reserved
+
+    def muck(self, cards: Sequence[Card]) -> None:
+        """A folded hand goes to the muck pile (which a reshuffle may bring back)."""
+        self.muck_pile.extend(cards)
+
+    def deal(self, street: Street, receivers: list[int], seats: Seats,
+             events: list[Event]) -> None:
+        """Deal ``street`` to the players in ``receivers`` (indices in seat order)."""
+        if not street.burn:
+            for up in street.cards:
+                self._round(street.number, receivers, up, seats, events)
+            return
+        need = len(receivers) * len(street.cards)
+        stub = self.stub
+        if len(stub) < need + 1 and self.reshuffle:
+            back = self.burned + self.muck_pile
+            if back:
+                self.reshuffles += 1
+                fresh = self.deck.reshuffle(back, self.reshuffles)
+                stub[:0] = reversed(fresh)
+                self.burned, self.muck_pile = [], []
+                events.append(StubReshuffled(street.number, len(back)))
+        if len(stub) >= need + 1:
+            self.burned.append(self._draw())
+            events.append(CardBurned(street.number))
+        if len(stub) < need:
+            card = self._community_card(street.number)
+            self.board.append(card)
+            events.append(CommunityCardDealt(street.number, card))
+            return
+        for up in street.cards:
+            self._round(street.number, receivers, up, seats, events)
+
+    def _round(self, street: int, receivers: list[int], up: bool, seats: Seats,
+               events: list[Event]) -> None:
+        """One card to each receiver, clockwise from seat 1."""
+        stub, scripted, receive = self.stub, self.script is not None, seats.receive
+        for i in receivers:
+            card = self._scripted(street, i) if scripted else stub.pop()
+            receive(i, card, up)
+            events.append(_tuple(CardDealt, (i + 1, street, card, up)))
+
+    def _scripted(self, street: int, i: int) -> Card:
+        """The next card for player i: the script's, where it names one, else the stub's."""
+        assert self.script is not None
+        key = (street, i + 1)
+        cards = self.script.get(key, ())
+        taken = self.taken.get(key, 0)
+        self.taken[key] = taken + 1
+        card = cards[taken] if taken < len(cards) else None
+        return self._draw() if card is None else self._take(card, street)
+
+    def _draw(self) -> Card:
+        stub = self.stub
+        if not self.reserved:
+            return stub.pop()
+        for k in range(len(stub) - 1, -1, -1):
+            if stub[k] not in self.reserved:
+                return stub.pop(k)
+        if self.reshuffle and stub:
+            # Every card left is named later; the one named last will come back in the reshuffle.
+            latest = self._latest_scripted_street()
+            return stub.pop(max(range(len(stub)), key=lambda k: latest.get(stub[k], 0)))
+        raise RulesError("the deck has no card left that the history does not name")
+
+    def _latest_scripted_street(self) -> dict[Card, int]:
+        latest: dict[Card, int] = {}
+        for (street, _), cards in (self.script or {}).items():
+            for card in cards:
+                if card is not None:
+                    latest[card] = max(latest.get(card, 0), street)
+        return latest
+
+    def _take(self, card: Card, street: int) -> Card:
+        """A card the script names, out of the stub."""
+        left = self.reserved.get(card, 0) - 1
+        if left > 0:
+            self.reserved[card] = left
+        else:
+            self.reserved.pop(card, None)
+        try:
+            self.stub.remove(card)
+        except ValueError:
+            raise RulesError(f"card {card} is not in the deck any more (dealt or burned "
+                             f"before {STREET_NAMES[street]})") from None
+        return card
+
+    def _community_card(self, street: int) -> Card:
+        if self.script is not None:
+            cards = self.script.get((street, 0), ())
+            if cards and cards[0] is not None:
+                return self._take(cards[0], street)
+        if not self.stub:
+            raise RulesError("the deck is exhausted: no card left for a community card")
+        return self._draw()

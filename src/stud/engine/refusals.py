@@ -1,0 +1,48 @@
+"""Why an action is not legal, for ``IllegalAction``: what the betting round says of it."""
+
+from __future__ import annotations
+
+from stud.engine.actions import Action, ActionKind
+from stud.engine.betting import BettingRound
+from stud.engine.facts import Phase
+
+
+def _label(kind: ActionKind) -> str:
+    return kind.value.replace("_", "-")
+
+
+def why_illegal(betting: BettingRound, phase: Phase, i: int, action: Action,
+                legal: tuple[Action, ...]) -> str:
+    """The reason ``action`` by player i is refused, given what is ``legal``."""
+    kinds = {a.kind for a in legal}
+    if action.kind in kinds:
+        amounts = [str(a.to) for a in legal if a.kind is action.kind]
+        listed = amounts[0] if len(amounts) == 1 else \
+            ", ".join(amounts[:-1]) + " or " + amounts[-1]
+        return f"the amount must be {listed}, not {action.to}"
+    if phase is Phase.SHOWDOWN:
+        return "at the showdown a player shows or mucks"
+    if action.kind in (ActionKind.SHOW, ActionKind.MUCK):
+        return "showing and mucking happen only at the showdown"
+    if betting.bring_in_pending:
+        if action.kind is ActionKind.FOLD:
+            return "the player with the bring-in card must bring in or complete"
+        if not action.wagers:
+            return "the bring-in comes first: bring in or complete"
+    if action.kind is ActionKind.FOLD:
+        return "there is no bet to fold to: check instead"
+    if action.kind is ActionKind.CHECK:
+        return f"there is a bet of {betting.current_bet} to call"
+    wager = next((a.kind for a in legal if a.wagers), None)
+    if action.wagers and wager is not None:
+        if wager is ActionKind.COMPLETE and action.kind is ActionKind.RAISE:
+            return "on third street the first raise is the completion: complete to " + \
+                ", ".join(str(a.to) for a in legal if a.kind is wager)
+        return f"the wager here is a {_label(wager)}, not a {_label(action.kind)}"
+    if action.wagers and not betting.bring_in_pending:
+        if betting.acted[i] and betting.seq_at[i] >= betting.raise_seq:
+            return "the betting was not reopened to this player (no full raise since)"
+        if not betting.uncapped and betting.bets >= betting.max_bets:
+            return f"the betting is capped at {betting.max_bets} bets on this street"
+        return "no raise is possible"
+    return f"{action.kind.label} is not possible now"

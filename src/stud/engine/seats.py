@@ -1,0 +1,91 @@
+"""The players of one hand: their chips, their cards, and whether they are still in it.
+
+``Seats`` is the one owner of this state; the betting round, the dealer and the showdown
+change it only through its methods. Players are indices 0..n-1 here (seat numbers are 1..n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stud.cards import Card
+
+
+class Seats:
+    """Stacks, chips committed to the pot, cards (up or down), folds, shows and mucks."""
+
+    __slots__ = ("count", "stacks", "committed", "folded", "cards", "up", "up_cards", "shown",
+                 "shown_count", "mucked", "live_count", "actor_count")
+
+    def __init__(self, stacks: Sequence[int]) -> None:
+        n = len(stacks)
+        self.count: int = n
+        self.stacks: list[int] = list(stacks)
+        self.committed: list[int] = [0] * n
+        self.folded: list[bool] = [False] * n
+        self.cards: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]
+        self.up_cards: list[list[Card]] = [[] for _ in range(n)]
+        self.shown: list[bool] = [False] * n
+        self.shown_count: list[int] = [0] * n  # cards held when last shown
+        self.mucked: list[bool] = [False] * n
+        self.live_count: int = n  # players who have not folded
+        self.actor_count: int = n  # players who have not folded and have chips behind
+
+    def can_act(self, i: int) -> bool:
+        return not self.folded[i] and self.stacks[i] > 0
+
+    def in_showdown(self, i: int) -> bool:
+        return not self.folded[i] and not self.mucked[i]
+
+    def live(self) -> list[int]:
+        """Players who have not folded, in seat order."""
+        folded = self.folded
+        return [i for i in range(self.count) if not folded[i]]
+
+    def next_actor_after(self, i: int) -> int:
+        """The next player clockwise from ``i`` who can still bet."""
+        for step in range(1, self.count + 1):
+            j = (i + step) % self.count
+            if self.can_act(j):
+                return j
+        raise AssertionError("no player can act")
+
+    def put_in(self, i: int, chips: int) -> None:
+        """Player i moves ``chips`` from the stack into the pot (an ante or a wager)."""
+        self.stacks[i] -= chips
+        self.committed[i] += chips
+        if chips and self.stacks[i] == 0:
+            self.actor_count -= 1
+
+    def take_back(self, i: int, chips: int) -> None:
+        """An uncalled bet returns to player i."""
+        if self.stacks[i] == 0 and not self.folded[i]:
+            self.actor_count += 1
+        self.committed[i] -= chips
+        self.stacks[i] += chips
+
+    def pay(self, i: int, chips: int) -> None:
+        """Chips won from a pot."""
+        self.stacks[i] += chips
+
+    def fold(self, i: int) -> list[Card]:
+        """Player i folds; their cards (for the muck pile) are returned."""
+        self.folded[i] = True
+        self.live_count -= 1
+        if self.stacks[i]:
+            self.actor_count -= 1
+        return self.cards[i]
+
+    def receive(self, i: int, card: Card, up: bool) -> None:
+        self.cards[i].append(card)
+        self.up[i].append(up)
+        if up:
+            self.up_cards[i].append(card)
+
+    def show(self, i: int) -> None:
+        self.shown[i] = True
+        self.shown_count[i] = len(self.cards[i])
+
+    def muck(self, i: int) -> None:
+        self.mucked[i] = True
