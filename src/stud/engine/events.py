@@ -84,7 +84,7 @@ class HandMucked(NamedTuple):
 class PotAwarded(NamedTuple):
     """One pot, or one half of a hi/lo pot, going to its winners.
 
-    ``index`` 0 is the main pot, 1.. the side pots; ``shares`` pairs each winner's seat with
+    ``pot`` 0 is the main pot, 1.. the side pots; ``shares`` pairs each winner's seat with
     the chips they get. ``high`` and ``low`` are the winning hands (both when identical hands
     take a whole hi/lo pot; neither when the pot is ``uncontested``). ``no_low``: a stud hi/lo
     pot for which no eligible hand qualified low, won whole by the high hand. ``odd`` says
@@ -92,7 +92,7 @@ class PotAwarded(NamedTuple):
     holds the odd chip of halving the pot.
     """
 
-    index: int
+    pot: int
     amount: int
     half: Half
     shares: tuple[tuple[int, int], ...]

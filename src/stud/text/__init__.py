@@ -168,7 +168,7 @@ class Words:
               ) -> list[str]:
         """One line per winner: "Seat 2 wins 40 from the main pot (high) with ..."."""
         name = who or self.seat
-        pot = self.pot(award.index)
+        pot = self.pot(award.pot)
         half = {Half.HIGH: self.t("pot.half.high"), Half.LOW: self.t("pot.half.low")}.get(
             award.half, "")
         lines = []
