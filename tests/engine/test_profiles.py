@@ -21,6 +21,13 @@ STANDARD_VALUES = {
     "deck_exhaustion": "community",
     "short_bring_in": "full",
     "short_all_in": "half_bet",
+    "fold_facing_all_in_bring_in": True,
+    "short_bring_in_completes": False,
+    "all_in_raise_for_less": True,
+    "odd_chip_shares": "one_each",
+    "hi_lo_halves": "qualified",
+    "scoop_split": "whole_pot",
+    "all_in_muck": False,
 }
 
 POKERKIT_VALUES = {
@@ -32,6 +39,13 @@ POKERKIT_VALUES = {
     "deck_exhaustion": "reshuffle",
     "short_bring_in": "posted",
     "short_all_in": "full_bet",
+    "fold_facing_all_in_bring_in": False,
+    "short_bring_in_completes": True,
+    "all_in_raise_for_less": False,
+    "odd_chip_shares": "all_to_first",
+    "hi_lo_halves": "any_low",
+    "scoop_split": "halves",
+    "all_in_muck": True,
 }
 
 # Every value each policy may take (RULES.md sections 3-7 and 9).
@@ -44,6 +58,13 @@ CHOICES = {
     "deck_exhaustion": ("community", "reshuffle"),
     "short_bring_in": ("full", "posted"),
     "short_all_in": ("half_bet", "full_bet"),
+    "fold_facing_all_in_bring_in": (True, False),
+    "short_bring_in_completes": (False, True),
+    "all_in_raise_for_less": (True, False),
+    "odd_chip_shares": ("one_each", "all_to_first"),
+    "hi_lo_halves": ("qualified", "any_low"),
+    "scoop_split": ("whole_pot", "halves"),
+    "all_in_muck": (False, True),
 }
 
 
@@ -51,8 +72,10 @@ def policies(rules: Rules) -> dict[str, object]:
     return {p: getattr(rules, p) for p in POLICIES}
 
 
-def test_the_policies_are_the_eight_of_rules_md():
-    assert set(POLICIES) == set(STANDARD_VALUES)
+def test_the_policies_are_those_of_rules_md_section_9():
+    # The eight of the table, then PokerKit's behaviours where the table is silent, each a
+    # named policy of its own (never a test of the profile's name).
+    assert set(POLICIES) == set(STANDARD_VALUES) == set(POKERKIT_VALUES) == set(CHOICES)
 
 
 def test_standard_profile_policy_values():
@@ -86,7 +109,7 @@ def test_each_policy_is_settable_on_its_own(base, policy):
         expected = dict(policies(start), **{policy: value})
         assert policies(changed) == expected
         if value != getattr(start, policy):
-            assert changed.name == ("custom" if base == "standard" else "pokerkit-custom")
+            assert changed.name == "custom"
             assert changed.differences(start) == {policy: value}
         else:
             assert changed == start
@@ -96,7 +119,9 @@ def test_a_policy_value_outside_its_choices_is_refused():
     for policy, bad in (("odd_chip", "button"), ("deck_exhaustion", "burn"),
                         ("first_actor_tie", "random"), ("short_bring_in", "half"),
                         ("short_all_in", "none"), ("max_bets", 0),
-                        ("open_pair_big_bet", "yes"), ("heads_up_uncapped", 1)):
+                        ("open_pair_big_bet", "yes"), ("heads_up_uncapped", 1),
+                        ("odd_chip_shares", "random"), ("hi_lo_halves", "always"),
+                        ("scoop_split", "thirds"), ("all_in_muck", "no")):
         with pytest.raises(RulesError, match=policy):
             PROFILES["standard"].with_policies(**{policy: bad})
     with pytest.raises(RulesError, match="unknown policy"):
@@ -142,8 +167,8 @@ def test_pokerkit_odd_chip_of_a_hi_lo_pot_goes_to_the_high_half():
                                3: "8c 8s Ac"}, rules="pokerkit")
     play(hand, "b", "f", "c")
     _passive(hand)
-    assert [(e.half, dict(e.shares)) for e in hand.events if isinstance(e, PotAwarded)] == [
-        ("high", {1: 3}), ("low", {2: 2})]
+    assert [(e.half, dict(e.shares), e.halving_chip) for e in hand.events
+            if isinstance(e, PotAwarded)] == [("high", {1: 3}, True), ("low", {2: 2}, False)]
 
 
 def test_profiles_choose_the_open_pair_big_bet_policy():

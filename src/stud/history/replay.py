@@ -82,7 +82,7 @@ def _script(history: HandHistory, variant: Variant
             street = _street_of(len(holes[seat]) - 1)
         elif parts[:2] == ["d", "db"] and len(parts) == 3:
             board[street + 1 if street < 7 else 7] = _parse_cards(parts[2], index, line)
-        elif len(parts) == 3 and parts[1] == "sm":
+        elif len(parts) == 3 and parts[1] == "sm" and parts[2] != "-":
             seat = _player(parts[0], players, index, line)
             shown[seat] = _parse_cards(parts[2], index, line)
     for seat, cards in shown.items():
@@ -196,7 +196,15 @@ def _act(hand: Hand, seat: int, verb: str, parts: list[str], index: int, line: s
 def _note_show(hand: Hand, seat: int, parts: list[str], decisions: dict[int, bool],
                index: int, line: str) -> None:
     if len(parts) == 2:
+        if hand.shown[seat - 1]:
+            raise ReplayError(index, line, f"p{seat} cannot muck: once a player is all in and "
+                                           f"no more betting is possible, every live hand is "
+                                           f"turned up (RULES.md 6; the all_in_muck policy, "
+                                           f"on under pokerkit, honours such a muck)")
         decisions[seat] = False
+        return
+    if parts[2] == "-":  # PokerKit's "show whatever was dealt"
+        decisions[seat] = True
         return
     cards = _parse_cards(parts[2], index, line)
     mine = hand.cards[seat - 1]

@@ -1,0 +1,107 @@
+"""Rulings a replayed history must follow (RULES.md 2 and 6, and the pokerkit profile's
+PokerKit behaviours): a community card only when needed, and an all-in player's muck."""
+
+from __future__ import annotations
+
+import pytest
+
+from crosscheck.pokerkit_oracle import replay_strict
+from scenarios import STAKES, hand_with, passive, play
+from stud.engine import CommunityCardDealt, Hand, StubReshuffled
+from stud.history.phh import HandHistory, from_hand
+from stud.history.replay import ReplayError, replay
+from stud.engine.order import best_showing
+from stud.rules import PROFILES, Variant
+
+
+def _history(actions: list[str], stacks: list[int], variant: str = "F7S") -> HandHistory:
+    return HandHistory(variant=variant, antes=[STAKES.ante] * len(stacks),
+                       bring_in=STAKES.bring_in, small_bet=STAKES.small_bet,
+                       big_bet=STAKES.big_bet, starting_stacks=stacks, actions=actions)
+
+
+@pytest.mark.parametrize("rules", ["standard", "pokerkit"])
+def test_a_history_dealing_a_community_card_when_every_player_can_have_a_card_is_refused(rules):
+    # Two players at seventh street: the stub holds plenty of cards, so no community card.
+    hand = passive(hand_with("stud", {1: "Ah Kd 2c 5s 6s 7s 9h", 2: "Qh Qd 3h 8c 8d Tc Jh"}))
+    actions = from_hand(hand).actions
+    seventh = [k for k, line in enumerate(actions) if line.startswith("d dh p1 9h")][0]
+    bad = actions[:seventh] + ["d db 9h"] + [
+        line for line in actions[seventh + 1:] if not line.startswith("d dh p2 Jh")]
+    with pytest.raises(ReplayError, match="no community card is dealt here") as error:
+        replay(_history(bad, [100, 100]), PROFILES[rules])
+    assert error.value.index == seventh
+
+
+# Eight players to seventh street, every card named: 48 in the hands, the community 2d, and
+# Tc, 4s, 3s left for the three burns. Seat 1 (A-K-Q-J up) acts first on sixth street; the
+# community 2d pairs seat 2's 2c, which would make its up cards the best on seventh.
+EIGHT = {1: "3d 4d Ac Kc Qc Jc", 2: "5d 7d 2c 3c 4c 6c", 3: "Ad 2h Kd Qd Jd Td",
+         4: "Ah 2s Kh Qh Jh Th", 5: "As 9d Ks Qs Js Ts", 6: "8d 6d 9h 8h 7h 6h",
+         7: "5h 4h 9s 8s 7s 6s", 8: "3h 5s 9c 8c 7c 5c"}
+
+
+def test_a_community_card_keeps_sixth_streets_first_actor_first_on_seventh_street():
+    hand = hand_with("stud", EIGHT, board="2d")
+    while hand.street < 7:
+        passive_step(hand)
+    assert hand.board and str(hand.board[0]) == "2d"
+    assert hand.firsts[6].seat == 1
+    # By the up cards with the community card, seat 2's pair of deuces would be best.
+    ups = [hand.up_cards(seat) for seat in range(1, 9)]
+    assert best_showing(Variant.STUD, PROFILES["standard"], list(range(8)), ups) == 1
+    assert hand.to_act == 1 and hand.why is not None and hand.why.opener == "sixth_street"
+    passive(hand)
+    assert hand.is_over
+
+
+def passive_step(hand: Hand) -> None:
+    kinds = {a.kind.value: a for a in hand.legal_actions()}
+    for kind in ("bring_in", "check", "call"):
+        if kind in kinds:
+            hand.act(kinds[kind])
+            return
+
+
+def test_pokerkit_reshuffles_burned_and_folded_cards_before_any_community_card():
+    # Seat 8 folds on sixth street: under standard the one card left makes a community card;
+    # PokerKit shuffles the three burns and seat 8's six cards back first, and deals seven.
+    standard = hand_with("stud", EIGHT, board="2d")
+    while standard.street < 6:
+        passive_step(standard)
+    play(standard, "cbr 4", "c", "c", "c", "c", "c", "c", "f")
+    assert standard.street == 7 and standard.board
+    history = from_hand(standard)
+    line = next(k for k, text in enumerate(history.actions) if text.startswith("d db"))
+    with pytest.raises(ReplayError, match="no community card is dealt here") as error:
+        replay(history, PROFILES["pokerkit"])
+    assert error.value.index == line
+    pokerkit = hand_with("stud", EIGHT, rules="pokerkit")
+    while pokerkit.street < 6:
+        passive_step(pokerkit)
+    play(pokerkit, "cbr 4", "c", "c", "c", "c", "c", "c", "f")
+    assert pokerkit.street == 7 and not pokerkit.board
+    assert any(isinstance(e, StubReshuffled) for e in pokerkit.events)
+    assert not any(isinstance(e, CommunityCardDealt) for e in pokerkit.events)
+
+
+# PokerKit's own history of an all-in showdown where the all-in seat 1 mucks its aces; seats
+# 2 (all in) and 3 show, and seat 3's flush takes the pot (written by PokerKit 0.7.7).
+ALL_IN_MUCK = ["d dh p1 AsAh2c", "d dh p2 KsKh3c", "d dh p3 QsQh9c", "p1 cbr 2", "p2 cc",
+               "p3 cc", "p1 sm", "p2 sm -", "p3 sm -", "d dh p2 4d", "d dh p3 4h",
+               "d dh p2 5d", "d dh p3 5h", "d dh p2 6d", "d dh p3 6h", "d dh p2 7d",
+               "d dh p3 7h", "p2 sm -", "p3 sm -"]
+
+
+def test_pokerkit_honours_a_replayed_all_in_players_muck_at_the_showdown():
+    stacks = [2, 2, 100]
+    history = HandHistory(variant="F7S", antes=[0, 0, 0], bring_in=1, small_bet=2, big_bet=4,
+                          starting_stacks=stacks, actions=ALL_IN_MUCK)
+    assert replay_strict("F7S", 0, 1, 2, 4, stacks, ALL_IN_MUCK) == [0, 0, 104]
+    result = replay(history, PROFILES["pokerkit"])
+    assert result.finishing_stacks == (0, 0, 104)
+    assert result.hand.mucked[0] and not result.hand.shown[0]
+    # Under standard every live hand is turned up once a player is all in: no muck.
+    with pytest.raises(ReplayError, match="cannot muck") as error:
+        replay(history, PROFILES["standard"])
+    assert error.value.index == ALL_IN_MUCK.index("p1 sm")
