@@ -63,7 +63,7 @@ def check_down(hand: Hand) -> Hand:
 
 
 def pots_awarded(hand: Hand) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
-    return [(e.index, e.amount, e.shares) for e in hand.events if isinstance(e, PotAwarded)]
+    return [(e.pot, e.amount, e.shares) for e in hand.events if isinstance(e, PotAwarded)]
 
 
 # ------------------------------------------------------------------ all in for less

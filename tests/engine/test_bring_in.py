@@ -91,7 +91,7 @@ def test_player_who_cannot_cover_the_ante_posts_what_they_have_and_is_all_in() -
     # Seats 1 and 3 are in for 10 (ante 5, bring-in 5). Main pot: 3 from each player, to
     # seat 2. Side pot: 7 each from seats 1 and 3, to seat 1.
     pots = [e for e in hand.events if isinstance(e, PotAwarded)]
-    assert [(p.index, p.amount, p.shares) for p in pots] == [(1, 14, ((1, 14),)),
+    assert [(p.pot, p.amount, p.shares) for p in pots] == [(1, 14, ((1, 14),)),
                                                              (0, 9, ((2, 9),))]
     assert hand.stacks == [104, 9, 90]
 

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from stud.cards import Card
-from stud.evaluate.values import Showing
+from stud.evaluate.values import Showing, showing_of
 
 
 class Phase(StrEnum):
@@ -39,10 +39,15 @@ class FirstToAct(NamedTuple):
     seat: int | None
     decider: int | None
     cards: tuple[Card, ...]  # the decider's deciding up cards (the door card on third street)
-    showing: Showing | None  # what those up cards show (later streets)
+    lowball: bool  # razz: the lowest cards are the best
     decider_all_in: bool
     tie: bool  # the decider tied another seat's showing; first_actor_tie broke it
     open_pair: bool  # fourth street: an open pair makes the big bet an option
+
+    @property
+    def showing(self) -> Showing | None:
+        """What the decider's up cards show, when the best showing hand decided."""
+        return showing_of(self.lowball, self.cards) if self.opener is Opener.BEST_HAND else None
 
 
 class Half(StrEnum):

@@ -15,11 +15,13 @@ from stud.engine.seats import Seats
 from stud.evaluate.showing import (
     bring_in_key_high,
     bring_in_key_low,
+    rank_key,
     showing_high,
+    showing_high_key,
     showing_low,
+    showing_low_key,
     shows_one_pair,
 )
-from stud.evaluate.values import showing_of
 from stud.rules import Rules, Variant
 
 
@@ -74,7 +76,8 @@ def third_street(variant: Variant, seats: Seats) -> FirstToAct:
     opener = Opener.HIGH_CARD if variant is Variant.RAZZ else Opener.LOW_CARD
     all_in = seats.stacks[low] == 0
     actor = seats.next_actor_after(low) if all_in and seats.actor_count else low
-    return FirstToAct(3, opener, actor + 1, low + 1, (ups[low][0],), None, all_in, False, False)
+    return FirstToAct(3, opener, actor + 1, low + 1, (ups[low][0],), variant is Variant.RAZZ,
+                      all_in, False, False)
 
 
 def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
@@ -86,25 +89,27 @@ def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
         first = sixth.seat - 1
         skipped = not seats.can_act(first)
         actor = seats.next_actor_after(first) if skipped else first
-        return FirstToAct(street, Opener.SIXTH_STREET, actor + 1, first + 1, (), None,
-                          skipped, False, False)
+        return FirstToAct(street, Opener.SIXTH_STREET, actor + 1, first + 1, (),
+                          variant is Variant.RAZZ, skipped, False, False)
     ups = seats.up_cards
-    shows = [ups[i] + list(board) if board else ups[i] for i in range(seats.count)]
-    values = {i: showing_value(variant, shows[i]) for i in live}
-    best, tie = _best_showing(variant, rules, live, shows, values)
+    shows = [ups[i] + list(board) for i in range(seats.count)] if board else ups
     lowball = variant is Variant.RAZZ
-    showing = showing_of(lowball, shows[best])
+    showing = showing_low_key if lowball else showing_high_key
+    extra = sum(rank_key(c.id) for c in board)
+    keys = seats.up_keys
+    values = {i: showing(keys[i] + extra) for i in live}
+    best, tie = _best_showing(variant, rules, live, shows, values)
     # The open-pair option is decided as fourth street begins (RULES.md 4).
     open_pair = (street == 4 and rules.open_pair_big_bet and not lowball
                  and any(shows_one_pair(values[i]) for i in live))
     all_in = seats.stacks[best] == 0
     actor = seats.next_actor_after(best) if all_in else best
     return FirstToAct(street, Opener.BEST_HAND, actor + 1, best + 1, tuple(shows[best]),
-                      showing, all_in, tie, open_pair)
+                      lowball, all_in, tie, open_pair)
 
 
 def no_betting(street: int) -> FirstToAct:
-    return FirstToAct(street, Opener.NO_BETTING, None, None, (), None, False, False, False)
+    return FirstToAct(street, Opener.NO_BETTING, None, None, (), False, False, False, False)
 
 
 def showdown_order(variant: Variant, rules: Rules, seats: Seats, board: Sequence[Card],

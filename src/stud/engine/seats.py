@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stud.cards import Card
+from stud.evaluate.showing import rank_key
 
 
 class Seats:
     """Stacks, chips committed to the pot, cards (up or down), folds, shows and mucks."""
 
-    __slots__ = ("count", "stacks", "committed", "folded", "cards", "up", "up_cards", "shown",
-                 "shown_count", "mucked", "live_count", "actor_count")
+    __slots__ = ("count", "stacks", "committed", "folded", "cards", "up", "up_cards", "up_keys",
+                 "shown", "shown_count", "mucked", "live_count", "actor_count")
 
     def __init__(self, stacks: Sequence[int]) -> None:
         n = len(stacks)
@@ -26,6 +27,7 @@ class Seats:
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.up_cards: list[list[Card]] = [[] for _ in range(n)]
+        self.up_keys: list[int] = [0] * n  # each seat's up ranks (evaluate.showing.rank_key)
         self.shown: list[bool] = [False] * n
         self.shown_count: list[int] = [0] * n  # cards held when last shown
         self.mucked: list[bool] = [False] * n
@@ -82,6 +84,7 @@ class Seats:
         self.up[i].append(up)
         if up:
             self.up_cards[i].append(card)
+            self.up_keys[i] += rank_key(card.id)
 
     def show(self, i: int) -> None:
         self.shown[i] = True

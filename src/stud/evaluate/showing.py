@@ -57,6 +57,38 @@ def showing_low(card_ids: Sequence[int]) -> int:
     return value
 
 
+# A multiset of ranks as one int, 3 bits a rank: the sum of ``rank_key`` over the cards. Up
+# cards are kept this way as they are dealt, so that order of play costs a lookup a seat.
+_KEY_HIGH: dict[int, int] = {}
+_KEY_LOW: dict[int, int] = {}
+
+
+def rank_key(card_id: int) -> int:
+    """The card's share of a rank-multiset key."""
+    return 1 << 3 * (card_id >> 2)
+
+
+def _key_ranks(key: int) -> list[int]:
+    return [r for r in range(13) for _ in range(key >> 3 * r & 7)]
+
+
+def showing_high_key(key: int) -> int:
+    """``showing_high`` of the cards whose ``rank_key`` values sum to ``key``."""
+    value = _KEY_HIGH.get(key)
+    if value is None:
+        value = _KEY_HIGH[key] = _shape_value(sorted(_key_ranks(key)))
+    return value
+
+
+def showing_low_key(key: int) -> int:
+    """``showing_low`` of the cards whose ``rank_key`` values sum to ``key``."""
+    value = _KEY_LOW.get(key)
+    if value is None:
+        ranks = sorted((r + 1) % 13 for r in _key_ranks(key))
+        value = _KEY_LOW[key] = (1 << 24) - _shape_value(ranks)
+    return value
+
+
 def shows_one_pair(value: int) -> bool:
     """Whether a ``showing_high`` value is one pair (fourth street's open pair)."""
     return value >> 20 == 1
