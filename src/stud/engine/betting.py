@@ -166,7 +166,10 @@ class BettingRound:
                 and reach not in tos:
             tos.append(reach)
             tos.sort()
-        kind = self.wager_kind()
+        kind = ActionKind.RAISE if self.bets else \
+            ActionKind.COMPLETE if self.street == 3 else ActionKind.BET
+        if len(tos) == 1:
+            return [make_action(kind, tos[0])]
         return [make_action(kind, to) for to in tos]
 
     def accepts_between(self, i: int, action: Action, legal: tuple[Action, ...]) -> bool:
@@ -185,7 +188,9 @@ class BettingRound:
         """Player i takes ``action`` (already checked to be legal)."""
         kind = action.kind
         if kind is ActionKind.FOLD:
-            self.reach_top = None
+            top = self.reach_top
+            if top is not None and (top[0][1] == i or top[1][1] == i):
+                self.reach_top = None
             self._record(i, action, 0)
         elif kind is ActionKind.CHECK:
             self._record(i, action, 0)

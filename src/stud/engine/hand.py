@@ -41,6 +41,7 @@ from stud.engine.order import later_street, no_betting, showdown_order, third_st
 from stud.engine.refusals import why_illegal
 from stud.engine.result import HandResult, result_of
 from stud.engine.seats import Seats
+from stud.engine.pots import Pot, build_pots
 from stud.engine.showdown import HandEnd, Values, award, can_win, hand_values, may_muck
 from stud.engine.view import HandView, PlayerView, VisibleLogs
 from stud.rules import (
@@ -118,6 +119,7 @@ class Hand:
         self.bring_in: int | None = None  # the bring-in card's player (an index)
         self.showdown_queue: list[int] = []
         self.values: dict[int, Values] = {}  # hands' values at the showdown
+        self._pots: dict[tuple[bool, ...], list[Pot]] = {}  # by who is still in (showdown)
         self._legal: tuple[Action, ...] | None = None
         self._post_antes()
         self.dealer.deal(street(FIRST_STREET), list(range(self.players)), self.seats,
@@ -286,7 +288,7 @@ class Hand:
             i = self.actor
             if i is None:
                 return ()
-            return (_SHOW, _MUCK) if may_muck(self._end(), i) else (_SHOW,)
+            return (_SHOW, _MUCK) if may_muck(self._showdown_pots(), i) else (_SHOW,)
         return self.round.legal() if self.phase is Phase.BETTING else ()
 
     def act(self, action: Action, seat: int | None = None) -> None:
@@ -356,6 +358,23 @@ class Hand:
                        tuple(tuple(seats.cards[i] + board) for i in range(n)),
                        tuple(seats.in_showdown(i) for i in range(n)), tuple(seats.shown))
 
+    def _showdown_pots(self) -> list[Pot]:
+        """The pots among the hands still in the showdown (chips no longer move)."""
+        seats = self.seats
+        live = tuple(seats.in_showdown(i) for i in range(self.players))
+        pots = self._pots.get(live)
+        if pots is None:
+            pots = self._pots[live] = build_pots(seats.committed, live)
+        return pots
+
+    def _values(self, i: int) -> Values:
+        """Player i's hand values at the showdown, worked out once."""
+        values = self.values.get(i)
+        if values is None:
+            values = self.values[i] = hand_values(self.variant,
+                                                  self.seats.cards[i] + self.dealer.board)
+        return values
+
     def _order(self, last_aggressor: int | None) -> list[int]:
         return showdown_order(self.variant, self.rules, self.seats, self.dealer.board,
                               last_aggressor)
@@ -372,10 +391,10 @@ class Hand:
     def _show(self, i: int) -> None:
         seats = self.seats
         seats.show(i)
-        cards = tuple(seats.cards[i] + self.dealer.board)
-        high, low = hand_values(self.variant, cards)
-        if len(seats.cards[i]) + len(self.dealer.board) == 7:
-            self.values[i] = (high, low)
+        if self.phase is Phase.BETTING:  # turned up before the last card: not final values
+            high, low = hand_values(self.variant, seats.cards[i] + self.dealer.board)
+        else:
+            high, low = self._values(i)
         self.events.append(HandShown(i + 1, tuple(seats.cards[i]), high, low))
 
     def _muck(self, i: int) -> None:
@@ -404,9 +423,8 @@ class Hand:
             if not self.auto_showdown:
                 return  # the player decides
             queue.pop(0)
-            if i not in self.values:
-                self.values[i] = hand_values(self.variant, seats.cards[i] + self.dealer.board)
-            if can_win(self._end(), i, self.values):
+            self._values(i)
+            if can_win(self._showdown_pots(), seats.shown, i, self.values):
                 self._show(i)
             else:
                 self._muck(i)
@@ -415,7 +433,7 @@ class Hand:
     def _finish(self) -> None:
         self.phase = Phase.COMPLETE
         self.round.actor = None
-        awards = award(self._end())
+        awards = award(self._end(), self.values)
         pay = self.seats.pay
         for awarded in awards:
             for seat, chips in awarded.shares:

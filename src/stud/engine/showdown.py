@@ -56,13 +56,15 @@ def _score(value: HandValue | None) -> int:
     return NO_LOW if value is None else value.value
 
 
-def can_win(end: HandEnd, i: int, values: dict[int, Values]) -> bool:
-    """Whether player i can still win part of a pot against the hands already shown."""
+def can_win(pots: Sequence[Pot], shown: Sequence[bool], i: int, values: dict[int, Values]
+            ) -> bool:
+    """Whether player i can still win part of one of the ``pots`` against the hands already
+    ``shown``."""
     high, low = (_score(v) for v in values[i])
-    for pot in end.pots():
+    for pot in pots:
         if i not in pot.eligible:
             continue
-        rivals = [values[j] for j in pot.eligible if j != i and end.shown[j]]
+        rivals = [values[j] for j in pot.eligible if j != i and shown[j]]
         if not rivals:
             return True
         if high != NO_LOW and high >= max(_score(r[0]) for r in rivals):
@@ -72,9 +74,9 @@ def can_win(end: HandEnd, i: int, values: dict[int, Values]) -> bool:
     return False
 
 
-def may_muck(end: HandEnd, i: int) -> bool:
+def may_muck(pots: Sequence[Pot], i: int) -> bool:
     """A player may muck unless that would leave a pot they can win with nobody to claim it."""
-    return all(any(j != i for j in pot.eligible) for pot in end.pots() if i in pot.eligible)
+    return all(any(j != i for j in pot.eligible) for pot in pots if i in pot.eligible)
 
 
 # ---------------------------------------------------------------- the odd chip
@@ -142,13 +144,18 @@ def _winning_somewhere(end: HandEnd, contenders: list[int], values: dict[int, Va
     return found
 
 
-def award(end: HandEnd) -> tuple[PotAwarded, ...]:
-    """Every pot's award, the last-formed side pot first (RULES.md 5-7)."""
+def award(end: HandEnd, known: dict[int, Values] | None = None) -> tuple[PotAwarded, ...]:
+    """Every pot's award, the last-formed side pot first (RULES.md 5-7). ``known`` may bring
+    hand values already worked out for these cards."""
     n = len(end.committed)
     contenders = [i for i in range(n) if end.in_showdown[i]]
-    contested = len(contenders) > 1 or any(end.shown[i] for i in contenders)
-    values = {i: hand_values(end.variant, end.cards[i]) for i in contenders} if contested \
-        else {}
+    if len(contenders) == 1 and not end.shown[contenders[0]]:
+        seat, amount = contenders[0] + 1, sum(end.committed)  # everyone else folded
+        return (PotAwarded(0, amount, Half.ALL, ((seat, amount),), None, None, True, False,
+                           None, False),)
+    known = known or {}
+    values = {i: known[i] if i in known else hand_values(end.variant, end.cards[i])
+              for i in contenders}
     live: Sequence[bool] = end.in_showdown
     halve: bool | None = None  # decided per pot, unless the policy decides for the hand
     if end.rules.hi_lo_halves == "any_low" and len(contenders) > 1:
