@@ -189,3 +189,15 @@ def test_a_seeded_deck_reshuffles_reproducibly() -> None:
     assert deck.reshuffle(cards, 1) == Deck.seeded(5).reshuffle(cards, 1)
     assert sorted(deck.reshuffle(cards, 1)) == cards
     assert deck.reshuffle(cards, 1) != deck.reshuffle(cards, 2)
+
+
+def test_a_seeded_deck_is_the_standard_library_shuffle_of_that_seed():
+    # Deck.seeded shuffles with its own copy of random.shuffle's algorithm, for speed: the
+    # order must stay exactly random.Random(seed).shuffle's.
+    import random
+
+    from stud.cards import CARDS
+    for seed in [0, 1, 7, 2**31 - 1, 2**32 + 5, *range(100, 400)]:
+        order = list(CARDS)
+        random.Random(seed).shuffle(order)
+        assert Deck.seeded(seed).cards == tuple(order)

@@ -154,6 +154,25 @@ def format_cards(cards: Iterable[Card | None]) -> str:
 FULL_DECK: tuple[Card, ...] = CARDS
 
 
+_SEEDED = random.Random()
+
+
+def _seeded_order(seed: int) -> tuple[Card, ...]:
+    """``random.Random(seed).shuffle`` of the 52 cards, the same order, at half the cost: a
+    simulation shuffles once a hand. ``test_cards`` checks the two agree."""
+    _SEEDED.seed(seed)
+    bits = _SEEDED.getrandbits
+    order = list(CARDS)
+    for i in range(51, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A shuffled deck: the order cards leave the stub, and the seed for any later reshuffle.
@@ -178,9 +197,7 @@ class Deck:
 
     @staticmethod
     def seeded(seed: int) -> Deck:
-        order = list(CARDS)
-        random.Random(seed).shuffle(order)
-        return Deck(tuple(order), seed, False)
+        return Deck(_seeded_order(seed), seed, False)
 
     @staticmethod
     def ordered(top: Sequence[Card] = ()) -> Deck:

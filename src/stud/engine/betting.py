@@ -17,12 +17,26 @@ from stud.rules import BetSize, Rules, Stakes, Street
 _tuple = tuple.__new__
 
 
+_CALLS: dict[int, Action] = {}
+
+
+def _call(to: int) -> Action:
+    """The call to ``to``, shared: every decision facing a bet offers one."""
+    call = _CALLS.get(to)
+    if call is None:
+        call = make_action(ActionKind.CALL, to)
+        if len(_CALLS) < 100_000:
+            _CALLS[to] = call
+    return call
+
+
 class BettingRound:
-    """The betting on one street. ``actor`` is the player to act (an index), or None."""
+    """The betting on one street. The hand says who is to act; the round says what they may
+    do (``legal``), does it (``act``) and says who is next."""
 
     __slots__ = ("street", "stakes", "seats", "events", "max_bets", "heads_up_uncapped",
                  "half_bet", "short_bring_in_full", "fold_facing_all_in_bring_in",
-                 "short_bring_in_completes", "all_in_raise_for_less", "actor", "current_bet",
+                 "short_bring_in_completes", "all_in_raise_for_less", "current_bet",
                  "full_level", "unit", "bets", "uncapped", "big_open", "acted", "raise_seq",
                  "seq_at", "bring_in_pending", "bring_in_may_fold", "wagers_made", "largest",
                  "short_all_ins", "wagers", "last_aggressor", "reach_top")
@@ -41,7 +55,6 @@ class BettingRound:
         self.fold_facing_all_in_bring_in = rules.fold_facing_all_in_bring_in
         self.short_bring_in_completes = rules.short_bring_in_completes
         self.all_in_raise_for_less = rules.all_in_raise_for_less
-        self.actor: int | None = None
         self.current_bet = 0
         self.full_level = 0  # the last full bet or raise (half_bet bookkeeping)
         self.unit = stakes.small_bet if street.bet is BetSize.SMALL else stakes.big_bet
@@ -60,10 +73,9 @@ class BettingRound:
         self.last_aggressor: int | None = None
         self.reach_top: list[tuple[int, int]] | None = None
 
-    def open(self, actor: int, *, bring_in: bool = False, bring_in_seat_all_in: bool = False,
+    def open(self, *, bring_in: bool = False, bring_in_seat_all_in: bool = False,
              big_bet_allowed: bool = False) -> None:
-        """The round begins with ``actor`` to act (on third street, for the bring-in)."""
-        self.actor = actor
+        """The round begins (on third street, with the bring-in)."""
         self.bring_in_pending = bring_in
         # WSOP 217: after an all-in low card the next player may fold, bring in or complete.
         self.bring_in_may_fold = bring_in_seat_all_in and self.fold_facing_all_in_bring_in
@@ -77,24 +89,23 @@ class BettingRound:
 
     # ---------------------------------------------------------------- what may be done
 
-    def legal(self) -> tuple[Action, ...]:
-        i = self.actor
-        if i is None:
-            return ()
+    def legal(self, i: int) -> tuple[Action, ...]:
+        """What player i, to act, may do."""
         wager = self.wagers[i]
         total = wager + self.seats.stacks[i]
         if self.bring_in_pending:
             return self._bring_in_options(total)
         current = self.current_bet
+        if total <= current:  # covered: calling is all in
+            return (FOLD, _call(total))
+        reach = self.may_raise(i)
         if current > wager:
-            options = [FOLD, make_action(ActionKind.CALL, current if current < total else total)]
-        else:
-            options = [CHECK]
-        if total > current:  # not covered: the player may be able to bet or raise
-            reach = self.may_raise(i)
             if reach:
-                options.extend(self._wager_options(total, reach))
-        return tuple(options)
+                return (FOLD, _call(current), *self._wager_options(total, reach))
+            return (FOLD, _call(current))
+        if reach:
+            return (CHECK, *self._wager_options(total, reach))
+        return (CHECK,)
 
     def _bring_in_options(self, total: int) -> tuple[Action, ...]:
         stakes = self.stakes
@@ -128,7 +139,10 @@ class BettingRound:
         if self.bets >= self.max_bets and not self.uncapped:
             return 0
         current = self.current_bet
-        reach = self.opponent_reach(i)
+        top = self.reach_top
+        if top is None:
+            top = self._rank_reach()
+        reach = top[0][0] if top[0][1] != i else top[1][0]
         if reach <= current:
             return 0  # nobody could call a raise
         reopened = not self.acted[i] or self.seq_at[i] < self.raise_seq
@@ -148,11 +162,16 @@ class BettingRound:
         """
         top = self.reach_top
         if top is None:
-            stacks, wagers, folded = self.seats.stacks, self.wagers, self.seats.folded
-            ranked = sorted(((stacks[j] + wagers[j], j) for j in range(self.seats.count)
-                             if not folded[j]), reverse=True)
-            top = self.reach_top = ranked[:2] + [(0, -1)] * (2 - len(ranked[:2]))
+            top = self._rank_reach()
         return top[0][0] if top[0][1] != i else top[1][0]
+
+    def _rank_reach(self) -> list[tuple[int, int]]:
+        """The two players still in with the most chips in front and behind."""
+        stacks, wagers, folded = self.seats.stacks, self.wagers, self.seats.folded
+        ranked = sorted(((stacks[j] + wagers[j], j) for j in range(self.seats.count)
+                         if not folded[j]), reverse=True)
+        top = self.reach_top = ranked[:2] + [(0, -1)] * (2 - len(ranked[:2]))
+        return top
 
     def _wager_options(self, total: int, reach: int) -> list[Action]:
         if self.big_open:
@@ -184,8 +203,9 @@ class BettingRound:
 
     # ---------------------------------------------------------------- doing it
 
-    def apply(self, i: int, action: Action) -> None:
-        """Player i takes ``action`` (already checked to be legal)."""
+    def act(self, i: int, action: Action) -> int | None:
+        """Player i takes ``action`` (already checked to be legal; a fold already told to the
+        seats); returns who acts next, or None when the round is over."""
         kind = action.kind
         if kind is ActionKind.FOLD:
             top = self.reach_top
@@ -200,6 +220,7 @@ class BettingRound:
             self._bring_in(i, action)
         else:
             self._wager(i, action)
+        return self.next_actor(i)
 
     def _bring_in(self, i: int, action: Action) -> None:
         added = self._put_in(i, action.to)

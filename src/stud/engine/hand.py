@@ -121,22 +121,14 @@ class Hand:
         self.values: dict[int, Values] = {}  # hands' values at the showdown
         self._pots: dict[tuple[bool, ...], list[Pot]] = {}  # by who is still in (showdown)
         self._legal: tuple[Action, ...] | None = None
+        self.actor: int | None = None  # the player (index) whose decision the hand waits for
+        self.is_over: bool = False
         self._post_antes()
         self.dealer.deal(street(FIRST_STREET), list(range(self.players)), self.seats,
                          self.events)
         self._open_third_street()
 
     # ---------------------------------------------------------------- public reading
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.COMPLETE
-
-    @property
-    def actor(self) -> int | None:
-        """The player (index) whose decision the hand waits for, or None."""
-        return self.showdown_queue[0] if self.phase is Phase.SHOWDOWN and \
-            self.showdown_queue else self.round.actor if self.phase is Phase.BETTING else None
 
     @property
     def to_act(self) -> int | None:
@@ -242,7 +234,8 @@ class Hand:
             return
         assert why.seat is not None
         self._open(why)
-        self.round.open(why.seat - 1, bring_in=True, bring_in_seat_all_in=why.decider_all_in)
+        self.round.open(bring_in=True, bring_in_seat_all_in=why.decider_all_in)
+        self.actor = why.seat - 1
 
     def _open(self, why: FirstToAct) -> None:
         self.firsts[self.street] = why
@@ -270,7 +263,8 @@ class Hand:
                                    self.dealer.board, self.firsts.get(6))
                 assert why.seat is not None
                 self._open(why)
-                self.round.open(why.seat - 1, big_bet_allowed=why.open_pair)
+                self.round.open(big_bet_allowed=why.open_pair)
+                self.actor = why.seat - 1
                 return
             self._open(no_betting(self.street))
 
@@ -280,16 +274,15 @@ class Hand:
         """Every action the player to act may take, with exact amounts (empty when none)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
-    def _compute_legal(self) -> tuple[Action, ...]:
-        if self.phase is Phase.SHOWDOWN:
             i = self.actor
             if i is None:
                 return ()
-            return (_SHOW, _MUCK) if may_muck(self._showdown_pots(), i) else (_SHOW,)
-        return self.round.legal() if self.phase is Phase.BETTING else ()
+            if self.phase is Phase.SHOWDOWN:
+                legal = (_SHOW, _MUCK) if may_muck(self._showdown_pots(), i) else (_SHOW,)
+            else:
+                legal = self.round.legal(i)
+            self._legal = legal
+        return legal
 
     def act(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` for the player to act (``seat``, if given, must be that player).
@@ -318,12 +311,9 @@ class Hand:
                 self._muck(i)
             self._next_to_show()
             return
-        betting = self.round
         if action.kind is ActionKind.FOLD:
             self.dealer.muck(self.seats.fold(i))
-        betting.apply(i, action)
-        following = betting.next_actor(i)
-        betting.actor = following
+        following = self.actor = self.round.act(i, action)
         if following is None:
             self._end_betting_round()
 
@@ -342,7 +332,7 @@ class Hand:
                             legal)
 
     def _end_betting_round(self) -> None:
-        self.round.actor = None
+        self.actor = None
         self.round.return_uncalled()
         if self.seats.live_count == 1:
             self._finish()
@@ -421,6 +411,7 @@ class Hand:
                 self._show(i)
                 continue
             if not self.auto_showdown:
+                self.actor = i
                 return  # the player decides
             queue.pop(0)
             self._values(i)
@@ -432,7 +423,8 @@ class Hand:
 
     def _finish(self) -> None:
         self.phase = Phase.COMPLETE
-        self.round.actor = None
+        self.is_over = True
+        self.actor = None
         awards = award(self._end(), self.values)
         pay = self.seats.pay
         for awarded in awards:
