@@ -168,9 +168,16 @@ class BettingRound:
     def _rank_reach(self) -> list[tuple[int, int]]:
         """The two players still in with the most chips in front and behind."""
         stacks, wagers, folded = self.seats.stacks, self.wagers, self.seats.folded
-        ranked = sorted(((stacks[j] + wagers[j], j) for j in range(self.seats.count)
-                         if not folded[j]), reverse=True)
-        top = self.reach_top = ranked[:2] + [(0, -1)] * (2 - len(ranked[:2]))
+        first = second = (0, -1)
+        for j in range(self.seats.count - 1, -1, -1):  # the later seat first on a tie, as
+            if folded[j]:                              # sorting (chips, seat) descending would
+                continue
+            entry = (stacks[j] + wagers[j], j)
+            if entry > first:
+                first, second = entry, first
+            elif entry > second:
+                second = entry
+        top = self.reach_top = [first, second]
         return top
 
     def _wager_options(self, total: int, reach: int) -> list[Action]:
@@ -178,7 +185,7 @@ class BettingRound:
             tos = sorted({min(self.target(self.stakes.small_bet), total),
                           min(self.target(self.stakes.big_bet), total)})
         else:
-            to = self.target(self.unit)
+            to = self.full_level + self.unit if self.half_bet else self.target(self.unit)
             tos = [to if to < total else total]
         # Less than a full raise, when it already puts every opponent all in (RULES.md 5).
         if self.all_in_raise_for_less and self.current_bet < reach < tos[-1] \

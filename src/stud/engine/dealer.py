@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from stud.cards import Card, Deck
-from stud.engine.events import CardBurned, CardDealt, CommunityCardDealt, Event, StubReshuffled
+from stud.engine.events import CardBurned, CommunityCardDealt, Event, StubReshuffled
 from stud.engine.seats import Seats
 from stud.rules import STREET_NAMES, Rules, RulesError, Street
 
 DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
-
-# Dealt cards are built with tuple.__new__, skipping the named tuple's Python-level __new__:
-# a hand deals dozens of them.
-_tuple = tuple.__new__
 
 
 class Dealer:
@@ -93,11 +89,13 @@ class Dealer:
     def _round(self, street: int, receivers: list[int], up: bool, seats: Seats,
                events: list[Event]) -> None:
         """One card to each receiver, clockwise from seat 1."""
-        stub, scripted, receive = self.stub, self.script is not None, seats.receive
-        for i in receivers:
-            card = self._scripted(street, i) if scripted else stub.pop()
-            receive(i, card, up)
-            events.append(_tuple(CardDealt, (i + 1, street, card, up)))
+        if self.script is not None:
+            dealt = [self._scripted(street, i) for i in receivers]
+        else:
+            stub, count = self.stub, len(receivers)
+            dealt = stub[:-count - 1:-1]  # the top cards, in the order they leave the stub
+            del stub[-count:]
+        seats.receive_round(street, receivers, dealt, up, events)
 
     def _scripted(self, street: int, i: int) -> Card:
         """The next card for player i: the script's, where it names one, else the stub's."""

@@ -42,7 +42,15 @@ from stud.engine.refusals import why_illegal
 from stud.engine.result import HandResult, result_of
 from stud.engine.seats import Seats
 from stud.engine.pots import Pot, build_pots
-from stud.engine.showdown import HandEnd, Values, award, can_win, hand_values, may_muck
+from stud.engine.showdown import (
+    HandEnd,
+    Values,
+    award,
+    can_win,
+    hand_values,
+    may_muck,
+    uncontested,
+)
 from stud.engine.view import HandView, PlayerView, VisibleLogs
 from stud.rules import (
     FIRST_STREET,
@@ -425,8 +433,13 @@ class Hand:
         self.phase = Phase.COMPLETE
         self.is_over = True
         self.actor = None
-        awards = award(self._end(), self.values)
-        pay = self.seats.pay
+        seats = self.seats
+        if seats.live_count == 1 and not any(seats.shown):
+            winner = seats.folded.index(False)
+            awards: tuple[PotAwarded, ...] = (uncontested(winner, sum(seats.committed)),)
+        else:
+            awards = award(self._end(), self.values)
+        pay = seats.pay
         for awarded in awards:
             for seat, chips in awarded.shares:
                 pay(seat - 1, chips)

@@ -52,7 +52,7 @@ def _best_showing(variant: Variant, rules: Rules, players: Sequence[int],
     """The player among ``players`` (indices in seat order) whose up cards rank best, and
     whether it was a tie. ``first_actor_tie`` breaks ties: ``seat`` takes the first clockwise
     from the dealer, ``suit`` the tied player holding the highest card by suit."""
-    best = max(values[p] for p in players)
+    best = max(values.values())
     tied = [p for p in players if values[p] == best]
     if len(tied) == 1:
         return tied[0], False

@@ -9,7 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stud.cards import Card
+from stud.engine.events import CardDealt, Event
 from stud.evaluate.showing import rank_key
+
+
+_tuple = tuple.__new__  # dealt cards are many: skip the named tuple's Python-level __new__
 
 
 class Seats:
@@ -85,6 +89,24 @@ class Seats:
         if up:
             self.up_cards[i].append(card)
             self.up_keys[i] += rank_key(card.id)
+
+    def receive_round(self, street: int, receivers: list[int], dealt: list[Card], up: bool,
+                      events: list[Event]) -> None:
+        """``dealt[k]`` to ``receivers[k]``, one card each, each told in ``events``."""
+        cards, flags, append = self.cards, self.up, events.append
+        if up:
+            ups, keys = self.up_cards, self.up_keys
+            for i, card in zip(receivers, dealt):
+                cards[i].append(card)
+                flags[i].append(True)
+                ups[i].append(card)
+                keys[i] += 1 << 3 * (card.id >> 2)  # evaluate.showing.rank_key
+                append(_tuple(CardDealt, (i + 1, street, card, True)))
+        else:
+            for i, card in zip(receivers, dealt):
+                cards[i].append(card)
+                flags[i].append(False)
+                append(_tuple(CardDealt, (i + 1, street, card, False)))
 
     def show(self, i: int) -> None:
         self.shown[i] = True

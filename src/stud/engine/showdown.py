@@ -144,15 +144,19 @@ def _winning_somewhere(end: HandEnd, contenders: list[int], values: dict[int, Va
     return found
 
 
+def uncontested(i: int, amount: int) -> PotAwarded:
+    """Everyone else folded: player i takes every chip in the middle, a single pot."""
+    return PotAwarded(0, amount, Half.ALL, ((i + 1, amount),), None, None, True, False, None,
+                      False)
+
+
 def award(end: HandEnd, known: dict[int, Values] | None = None) -> tuple[PotAwarded, ...]:
     """Every pot's award, the last-formed side pot first (RULES.md 5-7). ``known`` may bring
     hand values already worked out for these cards."""
     n = len(end.committed)
     contenders = [i for i in range(n) if end.in_showdown[i]]
     if len(contenders) == 1 and not end.shown[contenders[0]]:
-        seat, amount = contenders[0] + 1, sum(end.committed)  # everyone else folded
-        return (PotAwarded(0, amount, Half.ALL, ((seat, amount),), None, None, True, False,
-                           None, False),)
+        return (uncontested(contenders[0], sum(end.committed)),)
     known = known or {}
     values = {i: known[i] if i in known else hand_values(end.variant, end.cards[i])
               for i in contenders}
