@@ -163,14 +163,16 @@ def _seeded_order(seed: int) -> tuple[Card, ...]:
     _SEEDED.seed(seed)
     bits = _SEEDED.getrandbits
     order = list(CARDS)
-    for i in range(51, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _SWAPS:
         j = bits(k)
         while j >= n:
             j = bits(k)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+# random.shuffle's steps for 52 cards: position, how many to choose from, bits to draw.
+_SWAPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
 
 
 @dataclass(frozen=True, slots=True)

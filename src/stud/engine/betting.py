@@ -17,6 +17,8 @@ from stud.rules import BetSize, Rules, Stakes, Street
 _tuple = tuple.__new__
 
 
+_FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                   ActionKind.BRING_IN)
 _CALLS: dict[int, Action] = {}
 
 
@@ -214,30 +216,33 @@ class BettingRound:
         """Player i takes ``action`` (already checked to be legal; a fold already told to the
         seats); returns who acts next, or None when the round is over."""
         kind = action.kind
-        if kind is ActionKind.FOLD:
+        seats = self.seats
+        added = 0
+        if kind is _CALL:
+            added = self._put_in(i, action.to)
+        elif kind is _FOLD:
             top = self.reach_top
             if top is not None and (top[0][1] == i or top[1][1] == i):
                 self.reach_top = None
-            self._record(i, action, 0)
-        elif kind is ActionKind.CHECK:
-            self._record(i, action, 0)
-        elif kind is ActionKind.CALL:
-            self._record(i, action, self._put_in(i, action.to))
-        elif kind is ActionKind.BRING_IN:
-            self._bring_in(i, action)
-        else:
-            self._wager(i, action)
+        elif kind is _BRING_IN:
+            added = self._bring_in(i, action)
+        elif kind is not _CHECK:
+            added = self._wager(i, action)
+        self.acted[i] = True
+        self.seq_at[i] = self.raise_seq
+        self.events.append(_tuple(ActionTaken, (i + 1, self.street, action, added,
+                                                not seats.stacks[i] and not seats.folded[i])))
         return self.next_actor(i)
 
-    def _bring_in(self, i: int, action: Action) -> None:
+    def _bring_in(self, i: int, action: Action) -> int:
         added = self._put_in(i, action.to)
         self.bring_in_pending = self.bring_in_may_fold = False
         posted = action.to
         owed = self.stakes.bring_in if self.short_bring_in_full else posted
         self.current_bet = max(owed, posted)
-        self._record(i, action, added)
+        return added
 
-    def _wager(self, i: int, action: Action) -> None:
+    def _wager(self, i: int, action: Action) -> int:
         before = self.current_bet
         to = action.to
         small_target = self.target(self.stakes.small_bet if self.big_open else self.unit)
@@ -261,7 +266,7 @@ class BettingRound:
         else:
             self._count_full_bet(i, to - before)
         self.current_bet = max(before, to)
-        self._record(i, action, added)
+        return added
 
     def _count_full_bet(self, i: int, increment: int) -> None:
         """PokerKit's bookkeeping: every wager counts toward the cap; one at least as big as the
@@ -283,13 +288,6 @@ class BettingRound:
         self.seats.put_in(i, added)
         self.wagers[i] = to
         return added
-
-    def _record(self, i: int, action: Action, added: int) -> None:
-        self.acted[i] = True
-        self.seq_at[i] = self.raise_seq
-        seats = self.seats
-        self.events.append(_tuple(ActionTaken, (i + 1, self.street, action, added,
-                                                not seats.stacks[i] and not seats.folded[i])))
 
     def next_actor(self, i: int) -> int | None:
         """After player i acted: who acts next, or None when the round is over."""
