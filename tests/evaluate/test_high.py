@@ -18,7 +18,7 @@ from pokerkit.lookups import StandardLookup
 from treys import Card as TreysCard
 from treys import Evaluator
 
-from stud.evaluate import category, high_name, high_value
+from stud.evaluate import category, high_value
 from stud.evaluate.high import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -30,6 +30,7 @@ from stud.evaluate.high import (
     THREE_OF_A_KIND,
     TWO_PAIR,
 )
+from stud.evaluate.values import Category, HandValue, ValueKind
 
 from .reference import (
     NAMES,
@@ -49,6 +50,12 @@ POKERKIT = PokerKitBest(StandardLookup(), low=False)
 
 def value(text: str) -> int:
     return high_value(ids(text))
+
+
+def facts(high: int) -> tuple[Category, str]:
+    """What a high value is: its category and the ranks that name it."""
+    held = HandValue(ValueKind.HIGH, high, ())
+    return held.category, "".join(r.char for r in held.ranks)
 
 
 def treys_strength(hand: Sequence[int]) -> int:
@@ -103,7 +110,7 @@ def test_royal_flushes_are_the_four_best_hands() -> None:
     values = five_card_values()
     best = max(values)
     assert values[best] == 4
-    assert high_name(best) == "Royal Flush"
+    assert facts(best) == (Category.ROYAL_FLUSH, "A")
 
 
 # --- agreement with independent evaluators ---------------------------------------------------
@@ -163,7 +170,7 @@ def test_best_five_of_seven_wins() -> None:
     assert category(value("AhKh9h5h2hKcKd")) == FLUSH
     assert value("AhKh9h5h2hKcKd") == value("AhKh9h5h2h")
     # A straight among seven cards beats the two pair also among them.
-    assert high_name(value("9s8d7c6h5h9c8s")) == "Straight, Nine high"
+    assert facts(value("9s8d7c6h5h9c8s")) == (Category.STRAIGHT, "9")
     assert value("AhKh9h5h2hKc3d") == value("AhKh9h5h2h")
     # Seven cards with three pairs make two pair with the best kicker.
     assert value("AsAdKsKdQsQd2c") == value("AsAdKsKdQs")
@@ -210,12 +217,12 @@ def test_ace_plays_low_only_in_the_wheel() -> None:
 def test_straight_flush_in_seven_cards_beats_a_higher_flush_and_straight() -> None:
     v = value("9h8h7h6h5hAhTc")
     assert category(v) == STRAIGHT_FLUSH
-    assert high_name(v) == "Straight Flush, Nine high"
+    assert facts(v) == (Category.STRAIGHT_FLUSH, "9")
 
 
 def test_two_trips_make_a_full_house_of_the_higher_trips() -> None:
-    assert high_name(value("KsKdKc4s4d4cAs")) == "Full House, Kings over Fours"
-    assert high_name(value("4s4d4cKsKdQcQs")) == "Full House, Fours over Kings"
+    assert facts(value("KsKdKc4s4d4cAs")) == (Category.FULL_HOUSE, "K4")
+    assert facts(value("4s4d4cKsKdQcQs")) == (Category.FULL_HOUSE, "4K")
 
 
 def test_quads_take_the_highest_other_card_as_kicker() -> None:

@@ -16,8 +16,9 @@ import pytest
 from pokerkit import EightOrBetterLowHand, RegularLowHand
 from pokerkit.lookups import EightOrBetterLookup, RegularLookup
 
-from stud.evaluate import NO_LOW, a5_name, a5_value, high_name, high_value, low8_name, low8_value
+from stud.evaluate import NO_LOW, a5_value, high_value, low8_value
 from stud.evaluate.low import _WORST, _a5_badness, a5_category, a5_ranks, low8_ranks, low_rank
+from stud.evaluate.values import Category, HandValue, ValueKind
 
 from .reference import (
     PokerKitBest,
@@ -39,6 +40,12 @@ def low8(text: str) -> int:
 
 def a5(text: str) -> int:
     return a5_value(ids(text))
+
+
+def facts(kind: ValueKind, value: int) -> tuple[Category, str]:
+    """What a value is: its category and its ranks (ace low as A), as the cards write them."""
+    held = HandValue(kind, value, ())
+    return held.category, "".join(r.char for r in held.ranks)
 
 
 def paired_hands(seed: int, count: int) -> list[list[int]]:
@@ -98,8 +105,8 @@ def test_eight_seven_six_five_four_is_the_worst_low_and_wheel_the_best() -> None
     assert len(all_lows) == 56  # five of the eight ranks ace..eight
     assert min(all_lows) == low8("8s7d6h5c4s")
     assert max(all_lows) == low8("5s4d3h2cAs")
-    assert low8_name(min(all_lows)) == "8-7-6-5-4 low"
-    assert low8_name(max(all_lows)) == "5-4-3-2-A low"
+    assert facts(ValueKind.LOW8, min(all_lows)) == (Category.LOW, "87654")
+    assert facts(ValueKind.LOW8, max(all_lows)) == (Category.LOW, "5432A")
 
 
 def test_lows_compare_from_the_highest_card_down() -> None:
@@ -118,15 +125,15 @@ def test_ace_is_low_for_the_low() -> None:
 def test_straights_and_flushes_do_not_count_against_a_low() -> None:
     wheel_flush = ids("As2s3s4s5s")
     assert low8_value(wheel_flush) == low8("5s4d3h2cAs")
-    assert low8_name(low8_value(wheel_flush)) == "5-4-3-2-A low"
-    assert high_name(high_value(wheel_flush)) == "Straight Flush, Five high"
+    assert facts(ValueKind.LOW8, low8_value(wheel_flush)) == (Category.LOW, "5432A")
+    assert facts(ValueKind.HIGH, high_value(wheel_flush)) == (Category.STRAIGHT_FLUSH, "5")
     assert low8("8h7h6h5h4h") == low8("8s7d6h5c4s")
 
 
 def test_high_and_low_may_use_different_cards() -> None:
     hand = ids("AsKdKh2d3h6s4c")
-    assert high_name(high_value(hand)) == "Pair of Kings"  # the kings and the ace play high
-    assert low8_name(low8_value(hand)) == "6-4-3-2-A low"  # the ace plays low as well
+    assert facts(ValueKind.HIGH, high_value(hand)) == (Category.ONE_PAIR, "KA64")  # kings, ace
+    assert facts(ValueKind.LOW8, low8_value(hand)) == (Category.LOW, "6432A")  # the ace too
     assert low8_value(ids("AsKdKhKc2d3h6s")) == NO_LOW  # four low ranks only: high takes all
 
 
@@ -159,7 +166,7 @@ def test_razz_wheel_is_the_best_hand_even_as_a_straight_flush() -> None:
     best = a5("As2s3s4s5s")
     assert best == a5("Ac2d3h4s5c") == a5("KsAs2s3s4s5sQd")
     assert all(a5_value(cards_of(r)) <= best for r in rank_multisets(7))
-    assert a5_name(best) == "5-4-3-2-A low"
+    assert facts(ValueKind.A5, best) == (Category.LOW, "5432A")
 
 
 def test_razz_pairs_are_bad_any_unpaired_hand_beats_any_pair() -> None:
@@ -181,12 +188,12 @@ def test_razz_has_no_qualifier_and_king_is_high() -> None:
 
 def test_razz_seven_cards_play_the_best_five() -> None:
     assert a5("7s5d4h3c2sKdKh") == a5("7s5d4h3c2s")
-    assert a5_name(a5("7s5d4h3c2sKdKh")) == "7-5-4-3-2 low"
-    assert a5_name(a5("AsAdAh2c2d3s4h")) == "One Pair (A-A-4-3-2)"  # four ranks: one pair
-    assert a5_name(a5("AsAd2h2c3s3d")) == "Two Pair (2-2-A-A-3)"
-    assert a5_name(a5("KsKdKhQcQdQhJs")) == "Two Pair (K-K-Q-Q-J)"
-    assert a5_name(a5("KsKdKhKcQdQhQs")) == "Full House (Q-Q-Q-K-K)"
-    assert a5_name(a5("KsKdKhKcQd")) == "Four of a Kind (K-K-K-K-Q)"
+    assert facts(ValueKind.A5, a5("7s5d4h3c2sKdKh")) == (Category.LOW, "75432")
+    assert facts(ValueKind.A5, a5("AsAdAh2c2d3s4h")) == (Category.ONE_PAIR, "AA432")  # 4 ranks
+    assert facts(ValueKind.A5, a5("AsAd2h2c3s3d")) == (Category.TWO_PAIR, "22AA3")
+    assert facts(ValueKind.A5, a5("KsKdKhQcQdQhJs")) == (Category.TWO_PAIR, "KKQQJ")
+    assert facts(ValueKind.A5, a5("KsKdKhKcQdQhQs")) == (Category.FULL_HOUSE, "QQQKK")
+    assert facts(ValueKind.A5, a5("KsKdKhKcQd")) == (Category.FOUR_OF_A_KIND, "KKKKQ")
 
 
 def test_razz_ranks_are_listed_grouped_and_highest_first() -> None:

@@ -2,17 +2,13 @@
 
 from stud.evaluate.high import category, high_value
 from stud.evaluate.low import NO_LOW, a5_value, low8_value
-from stud.evaluate.names import a5_name, high_name, low8_name
 from stud.evaluate.showing import showing_high, showing_low
 
 __all__ = [
     "NO_LOW",
-    "a5_name",
     "a5_value",
     "category",
-    "high_name",
     "high_value",
-    "low8_name",
     "low8_value",
     "showing_high",
     "showing_low",

@@ -111,28 +111,34 @@ class Words:
             return self.t("showing.low", **self._params(showing.ranks))
         return self.t(f"showing.{category.value}", **self._params(showing.ranks))
 
-    def first_to_act(self, why: FirstToAct, who: Who | None = None) -> str:
+    def first_to_act(self, why: FirstToAct, who: Who | None = None, you: int | None = None
+                     ) -> str:
         """Why a seat acts first, naming it: "Seat 3 acts first: best up cards, a pair of
-        Kings"; with what follows from it (an all-in seat skipped, an open pair)."""
+        Kings"; with what follows from it (an all-in seat skipped, an open pair). The seat
+        ``you`` is spoken to: "You act first: ..."."""
         name = who or self.seat
         if why.opener is Opener.NO_BETTING:
             return self.t("first.no_betting")
         decider = name(why.decider) if why.decider is not None else ""
+        mine = ".you" if you is not None and why.decider == you else ""
         if why.opener in (Opener.LOW_CARD, Opener.HIGH_CARD):
-            text = self.t(f"first.{why.opener.value}", decider=decider,
+            text = self.t(f"first.{why.opener.value}{mine}", decider=decider,
                           card=self.cards(why.cards))
         elif why.opener is Opener.SIXTH_STREET:
-            text = self.t("first.sixth_street", decider=decider)
+            text = self.t(f"first.sixth_street{mine}", decider=decider)
         else:
-            assert why.showing is not None
-            key = "first.best_hand.lowball" if why.showing.lowball else "first.best_hand"
-            text = self.t(key, decider=decider, showing=self.showing(why.showing))
+            showing = why.showing
+            assert showing is not None
+            key = "first.best_hand.lowball" if showing.lowball else "first.best_hand"
+            text = self.t(key + mine, decider=decider, showing=self.showing(showing))
         parts = [text]
         if why.tie:
             parts.append(self.t("first.tie", rule=self.t("first.tie.seat")))
         if why.decider_all_in and why.seat is not None:
             key = "first.all_in.bring_in" if why.street == 3 else "first.all_in"
-            parts.append(self.t(key, decider=decider, seat=name(why.seat)))
+            if you is not None and why.seat == you:
+                key += ".you_next"
+            parts.append(self.t(key + mine, decider=decider, seat=name(why.seat)))
         if why.open_pair:
             parts.append(self.t("first.open_pair"))
         return "; ".join(parts)
@@ -181,6 +187,22 @@ class Words:
                 lines.append(self.t("award.won" + suffix, who=name(seat), chips=chips, pot=pot,
                                     half=half, hand=self.award_hand(award)))
         return lines
+
+    def scoop(self, awards: Sequence[PotAwarded], who: Who | None = None,
+              you: int | None = None) -> str | None:
+        """ "Seat 2 scoops the main pot (40)" when one seat took all of a contested hi/lo pot
+        (both halves, or the whole pot when no low qualified); None otherwise. ``awards`` are
+        one pot's awards."""
+        hi_lo = any(a.half is not Half.ALL or a.no_low or a.high is not None and a.low is not None
+                    for a in awards)
+        seats = {seat for a in awards for seat, _ in a.shares}
+        if not hi_lo or len(seats) != 1 or any(a.uncontested for a in awards):
+            return None
+        (seat,) = seats
+        name = who or self.seat
+        chips = sum(c for a in awards for _, c in a.shares)
+        key = "award.scooped.you" if seat == you else "award.scooped"
+        return self.t(key, who=name(seat), pot=self.pot(awards[0].pot), chips=chips)
 
     def odd_chips(self, award: PotAwarded, who: Who | None = None) -> str | None:
         """Who got the odd chips of a split, and by which rule; None when it divided evenly."""
