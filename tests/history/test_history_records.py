@@ -14,14 +14,19 @@ import pytest
 
 from scenarios import STAKES, hand_with, passive, play
 from stud.cards import Deck, parse_cards
-from stud.engine import Action, ActionKind, Hand
-from stud.engine.events import (
+from stud.engine import (
+    Action,
+    ActionKind,
     ActionTaken,
     AntePosted,
     CardDealt,
+    Category,
+    Half,
+    Hand,
     HandEnded,
     HandMucked,
     HandShown,
+    HandValue,
     PotAwarded,
     UncalledReturned,
 )
@@ -31,6 +36,11 @@ from stud.history.text import text_history
 from stud.rules import PROFILES
 
 # ---------------------------------------------------------------- the hands
+
+
+def facts(value: HandValue | None) -> tuple[Category, str] | None:
+    """A hand value as its category and the ranks that name it, as the cards write them."""
+    return None if value is None else (value.category, "".join(r.char for r in value.ranks))
 
 
 def main_hand() -> Hand:
@@ -199,10 +209,12 @@ def test_history_records_all_ins_and_uncalled_bets_returned():
 
 def test_history_records_shown_and_mucked_hands():
     hand = main_hand()
-    assert [e for e in hand.events if isinstance(e, HandShown | HandMucked)] == [
-        HandShown(2, parse_cards("Ks Kd 9h 3d 4c 5d Kh"), "Three of a Kind, Kings", None),
-        HandMucked(3),
-    ]
+    records = [e for e in hand.events if isinstance(e, HandShown | HandMucked)]
+    assert [type(e) for e in records] == [HandShown, HandMucked]
+    shown, mucked = records
+    assert isinstance(shown, HandShown) and mucked == HandMucked(3)
+    assert (shown.seat, shown.cards) == (2, parse_cards("Ks Kd 9h 3d 4c 5d Kh"))
+    assert (facts(shown.high), shown.low) == ((Category.THREE_OF_A_KIND, "K95"), None)
     assert from_hand(hand).actions[-2:] == ["p2 sm KsKd9h3d4c5dKh", "p3 sm"]
     text = text_history(hand.events)
     assert "Seat 2 shows Ks Kd 9h 3d 4c 5d Kh (Three of a Kind, Kings)" in text
@@ -211,8 +223,8 @@ def test_history_records_shown_and_mucked_hands():
 
 def test_history_records_each_pot_with_its_winners_amounts_and_hand():
     hand = contested_hand()
-    assert [(e.index, e.amount, e.shares, e.hand) for e in hand.events
-            if isinstance(e, PotAwarded)] == [(0, 4, ((1, 4),), "Flush, King high")]
+    assert [(e.pot, e.amount, e.shares, facts(e.high)) for e in hand.events
+            if isinstance(e, PotAwarded)] == [(0, 4, ((1, 4),), (Category.FLUSH, "KJ942"))]
     wins = [line for line in text_history(hand.events) if " wins " in line]
     assert len(wins) == 1
     assert wins[0].startswith("Seat 1 wins 4 from the main pot")
@@ -223,8 +235,8 @@ def test_history_records_side_pots_separately():
     hand = side_pot_hand()
     text = text_history(hand.events)
     assert text[-4:] == [
-        "Seat 2 wins 2 from the side pot 1 (high) with Two Pair, Kings and Queens",
-        "Seat 3 wins 2 from the side pot 1 (low) with 7-5-4-3-2 low",
+        "Seat 2 wins 2 from side pot 1 (high) with Two Pair, Kings and Queens",
+        "Seat 3 wins 2 from side pot 1 (low) with 7-5-4-3-2 low",
         "Seat 2 wins 5 from the main pot (high) with Two Pair, Kings and Queens",
         "Seat 1 wins 4 from the main pot (low) with 6-4-3-2-A low",
     ]
@@ -236,7 +248,8 @@ def test_history_names_the_winning_hand_when_the_others_muck():
     hand = main_hand()
     awards = [e for e in hand.events if isinstance(e, PotAwarded)]
     assert [(e.amount, dict(e.shares)) for e in awards] == [(40, {2: 40})]
-    assert awards[0].hand == "Three of a Kind, Kings"
+    assert not awards[0].uncontested
+    assert facts(awards[0].high) == (Category.THREE_OF_A_KIND, "K95")
     wins = [line for line in text_history(hand.events) if " wins " in line]
     assert len(wins) == 1
     assert wins[0].startswith("Seat 2 wins 40 from the main pot")
@@ -245,10 +258,10 @@ def test_history_names_the_winning_hand_when_the_others_muck():
 
 def test_stud8_history_records_high_and_low_parts_separately():
     hand = quarter_hand()
-    assert [(e.index, e.amount, e.half, dict(e.shares), e.hand) for e in hand.events
-            if isinstance(e, PotAwarded)] == [
-        (0, 6, "high", {1: 6}, "Full House, Kings over Queens"),
-        (0, 6, "low", {2: 3, 3: 3}, "6-4-3-2-A low"),
+    assert [(e.pot, e.amount, e.half, dict(e.shares), facts(e.high), facts(e.low))
+            for e in hand.events if isinstance(e, PotAwarded)] == [
+        (0, 6, Half.HIGH, {1: 6}, (Category.FULL_HOUSE, "KQ"), None),
+        (0, 6, Half.LOW, {2: 3, 3: 3}, None, (Category.LOW, "6432A")),
     ]
     text = text_history(hand.events)
     assert "Seat 1 wins 6 from the main pot (high) with Full House, Kings over Queens" in text
@@ -372,3 +385,18 @@ def test_replay_accepts_show_and_muck_lines_in_the_order_written(name):
     history.actions = rest + list(reversed(shows))
     result = replay(loads(dumps(history)), history.rules())
     assert list(result.finishing_stacks) == hand.stacks
+
+
+def test_history_tells_your_own_seat_in_the_second_person():
+    hand = main_hand()
+    text = text_history(hand.events, you=1)
+    for line in ("You post the ante 1", "You bring in: lowest up card 2c", "You bring in for 1",
+                 "You fold", "Seat 2 completes to 2"):
+        assert line in text
+    assert not [line for line in text if "You brings" in line or "You posts" in line]
+    assert "Uncalled 1 returned to you" in text_history(uncalled_hand().events, you=1)
+    german = text_history(hand.events, lang="de", you=2)
+    for line in ("Du setzt die Ante 1", "Du komplettierst auf 2",
+                 "Du zeigst Ks Kd 9h 3d 4c 5d Kh (Drilling, Könige)",
+                 "Du gewinnst 40 aus dem Hauptpot mit Drilling, Könige"):
+        assert line in german

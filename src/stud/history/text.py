@@ -60,11 +60,11 @@ def text_history(events: Sequence[Event], name: Callable[[int], str] | None = No
         elif isinstance(event, StubReshuffled):
             lines.append(w.t("history.reshuffle", cards=event.cards))
         elif isinstance(event, StreetStarted):
-            lines.append(w.first_to_act(event.why, who))
+            lines.append(w.first_to_act(event.why, who, you))
         elif isinstance(event, ActionTaken):
             lines.append(w.taken(event, who(event.seat), you=mine == "you"))
         elif isinstance(event, UncalledReturned):
-            lines.append(w.t("did.uncalled", who=who(event.seat), amount=event.amount))
+            lines.append(w.t(f"{mine}.uncalled", who=who(event.seat), amount=event.amount))
         elif isinstance(event, HandShown):
             names = ", ".join(w.hand(v) for v in (event.high, event.low) if v is not None)
             key = f"{mine}.show.named" if names else f"{mine}.show"
