@@ -11,11 +11,12 @@ import secrets
 
 from scenarios import STAKES, passive
 from stud.cards import CARDS, Card, Deck
-from stud.engine import Hand
-from stud.engine.events import (
+from stud.engine import (
     CardBurned,
     CardDealt,
+    Category,
     CommunityCardDealt,
+    Hand,
     HandShown,
     StubReshuffled,
 )
@@ -172,7 +173,10 @@ def test_deck_exhaustion_community_card_is_every_players_seventh():
     assert hand.view(None).board == (Card.parse("As"),)
     # Seat 8 (3s 5s 7s Tc Qd Ah) has its pair of aces only with the community ace.
     shown = {e.seat: e for e in hand.events if isinstance(e, HandShown)}
-    assert shown[8].high == "Pair of Aces"
+    high = shown[8].high
+    assert high is not None and high.category is Category.ONE_PAIR
+    assert [r.char for r in high.ranks] == ["A", "Q", "T", "7"]
+    assert Card.parse("As") in high.five
     assert hand.stacks == [98] * 7 + [114]
 
 

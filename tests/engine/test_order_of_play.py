@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scenarios import STAKES, hand_with, options, play, to_street
-from stud.engine import ActionKind, Hand
-from stud.engine.events import StreetStarted
+from stud.engine import ActionKind, Hand, Opener, StreetStarted
 from stud.rules import PROFILES
 
 FOLD, CHECK, CALL, BET, RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
@@ -69,7 +68,10 @@ def test_later_streets_best_up_cards_act_first_only_pairs_trips_quads_then_high_
                 f"{spare[3]} {spare[4]} {ups2} {spare[5]}")
     to_street(hand, 6)
     assert hand.to_act == first
-    assert hand.view().reason.startswith("best up cards")
+    why = hand.view().why
+    assert why is not None and why.showing is not None
+    assert (why.opener, why.showing.lowball, why.decider, why.seat) == (Opener.BEST_HAND, False,
+                                                                        first, first)
 
 
 def test_seventh_street_order_follows_the_up_cards() -> None:
@@ -82,7 +84,11 @@ def test_razz_lowest_showing_hand_acts_first() -> None:
     hand = deal("razz", "Kc Qc 3s 4d", "Kd Qd Ah 2c", "Kh Qh 5h 6s")
     to_street(hand, 4)
     assert hand.to_act == 2  # 2-A is the lowest
-    assert hand.view().reason.startswith("lowest up cards")
+    why = hand.view().why
+    assert why is not None and why.showing is not None
+    assert (why.opener, why.showing.lowball, why.decider, why.seat) == (Opener.BEST_HAND, True,
+                                                                        2, 2)
+    assert [r.char for r in why.showing.ranks] == ["2", "A"]
 
 
 def test_razz_a_pair_showing_is_worse_than_any_unpaired_cards() -> None:
@@ -101,6 +107,7 @@ def test_first_actor_tie_seat_first_clockwise_from_the_dealer() -> None:
     hand = deal("stud", *TIE, rules=rules)
     to_street(hand, 4)
     assert hand.to_act == 1
+    assert hand.why is not None and hand.why.tie and hand.why.decider == 1
 
 
 def test_first_actor_tie_seat_is_the_default_in_both_profiles() -> None:
@@ -134,6 +141,8 @@ def test_first_actor_all_in_action_starts_with_the_next_player_who_can_act() -> 
     assert hand.to_act == 4
     start = [e for e in hand.events if isinstance(e, StreetStarted)][-1]
     assert (start.street, start.first) == (4, 4)
+    # The reason says whose cards decided, that it is all in, and who acts instead.
+    assert (start.why.decider, start.why.decider_all_in, start.why.seat) == (2, True, 4)
 
 
 # ------------------------------------------------------------------ bet sizes by street

@@ -7,13 +7,29 @@ No qualifier, pairs are bad, straights and flushes do not count; the highest up 
 from __future__ import annotations
 
 from scenarios import amounts, hand_with, passive, play
-from stud.engine import ActionKind, Hand
-from stud.engine.events import HandMucked, HandShown, PotAwarded, StreetStarted
+from stud.engine import (
+    ActionKind,
+    Category,
+    Half,
+    Hand,
+    HandMucked,
+    HandShown,
+    HandValue,
+    PotAwarded,
+    StreetStarted,
+)
 
 
-def awards(hand: Hand) -> list[tuple[int, dict[int, int], str]]:
+def low(value: HandValue | None) -> tuple[Category, str] | None:
+    """A razz low as facts: its category and its five ranks, as the cards write them."""
+    return None if value is None else (value.category, "".join(r.char for r in value.ranks))
+
+
+def awards(hand: Hand) -> list[tuple[int, dict[int, int], tuple[Category, str] | None]]:
     """Each pot: its amount, who won how much, with what (a razz pot has no halves)."""
-    return [(e.amount, dict(e.shares), e.hand) for e in hand.events if isinstance(e, PotAwarded)]
+    pots = [e for e in hand.events if isinstance(e, PotAwarded)]
+    assert all(e.half is Half.ALL and e.high is None for e in pots)
+    return [(e.amount, dict(e.shares), low(e.low)) for e in pots]
 
 
 def showdown_log(hand: Hand) -> list[tuple[str, int]]:
@@ -28,14 +44,14 @@ def test_razz_best_a5_low_wins_the_whole_pot():
     # 5-4-3-2-A beats 6-4-3-2-A. Seat 2 shows first: its Q-high up cards are the lowest.
     hand = passive(hand_with("razz", {1: "5c 4d 3h 2s Ac Kd Kh", 2: "6c 4c 3d 2d Ad Qs Qh"}))
     assert showdown_log(hand) == [("show", 2), ("show", 1)]
-    assert awards(hand) == [(4, {1: 4}, "5-4-3-2-A low")]
+    assert awards(hand) == [(4, {1: 4}, (Category.LOW, "5432A"))]
     assert hand.stacks == [102, 98]
 
 
 def test_razz_has_no_qualifier():
     # 9-7-5-3-2 against T-8-6-4-3: no eight-or-better needed, the nine low takes it all.
     hand = passive(hand_with("razz", {1: "9c 7d 5h 3s 2c Kd Kh", 2: "Tc 8d 6h 4s 3c Qd Qh"}))
-    assert awards(hand) == [(4, {1: 4}, "9-7-5-3-2 low")]
+    assert awards(hand) == [(4, {1: 4}, (Category.LOW, "97532"))]
     assert hand.stacks == [102, 98]
 
 
@@ -44,7 +60,7 @@ def test_razz_pairs_are_bad():
     # loses to seat 2's unpaired king-high.
     hand = passive(hand_with("razz", {1: "As Ad 2c 2d 3h 3s 4c", 2: "Kc Qd Jh Ts 9c 9d 9h"}))
     shown = {e.seat: e.low for e in hand.events if isinstance(e, HandShown)}
-    assert shown[2] == "K-Q-J-T-9 low"
+    assert low(shown[2]) == (Category.LOW, "KQJT9")
     assert sum(chips for e in hand.events if isinstance(e, PotAwarded)
                for seat, chips in e.shares if seat == 2) == 4
     assert hand.stacks == [98, 102]
@@ -53,12 +69,12 @@ def test_razz_pairs_are_bad():
 def test_razz_straights_and_flushes_do_not_count():
     # A-2-3-4-5 of hearts is a straight flush for high, and the best razz hand.
     hand = passive(hand_with("razz", {1: "Ah 2h 3h 4h 5h Kd Kc", 2: "Ac 2c 3c 4c 6d Qd Qs"}))
-    assert awards(hand) == [(4, {1: 4}, "5-4-3-2-A low")]
+    assert awards(hand) == [(4, {1: 4}, (Category.LOW, "5432A"))]
 
 
 def test_razz_ties_split_the_pot():
     hand = passive(hand_with("razz", {1: "Ac 2c 3d 4c 6d Kd Kh", 2: "Ad 2d 3c 4d 6c Qd Qh"}))
-    assert awards(hand) == [(4, {1: 2, 2: 2}, "6-4-3-2-A low")]
+    assert awards(hand) == [(4, {1: 2, 2: 2}, (Category.LOW, "6432A"))]
 
 
 # ---------------------------------------------------------------- bring-in and order of play

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from scenarios import STAKES, hand_with, play, to_street
 from stud.cards import Card, Deck, parse_cards
-from stud.engine import Action, ActionKind, Hand
-from stud.engine.events import (
+from stud.engine import (
+    Action,
+    ActionKind,
     CardBurned,
     CardDealt,
+    Category,
+    Hand,
     HandMucked,
     HandShown,
+    HandValue,
     PotAwarded,
     StreetStarted,
 )
@@ -39,6 +43,11 @@ def check_down(hand: Hand) -> Hand:
 def showdown_log(hand: Hand) -> list[tuple[str, int]]:
     return [("show" if isinstance(e, HandShown) else "muck", e.seat) for e in hand.events
             if isinstance(e, HandShown | HandMucked)]
+
+
+def facts(value: HandValue | None) -> tuple[Category, str] | None:
+    """A hand value as its category and the ranks that name it, as the cards write them."""
+    return None if value is None else (value.category, "".join(r.char for r in value.ranks))
 
 
 def awards(hand: Hand) -> list[tuple[int, dict[int, int]]]:
@@ -222,9 +231,9 @@ def test_best_five_of_seven_wins():
     # the better up cards (a pair of queens) and two pair.
     hand = check_down(hand_with("stud", {1: "2h 9h Kh 4h 7c 7d Jh",
                                          2: "Ac 3c Qs Qd 8s 3d 6s"}))
-    shown = {e.seat: e.high for e in hand.events if isinstance(e, HandShown)}
+    shown = {e.seat: facts(e.high) for e in hand.events if isinstance(e, HandShown)}
     assert showdown_log(hand) == [("show", 2), ("show", 1)]
-    assert shown == {2: "Two Pair, Queens and Threes", 1: "Flush, King high"}
+    assert shown == {2: (Category.TWO_PAIR, "Q3A"), 1: (Category.FLUSH, "KJ942")}
     assert awards(hand) == [(4, {1: 4})]
     assert hand.stacks == [102, 98]
 
