@@ -18,8 +18,7 @@ from pettingzoo.test import api_test, seed_test
 
 from stud import rl
 from stud.cards import Card, Deck
-from stud.engine import ActionKind, Hand, IllegalAction
-from stud.engine.events import ActionTaken
+from stud.engine import ActionKind, ActionTaken, Hand, IllegalAction
 from stud.rules import Stakes
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -386,10 +386,10 @@ def _sample_chunk(spot: Spot, index: int, size: int, entropy: int) -> np.ndarray
     settle_rows, deal, _ = _kernels()
     players = len(spot.known)
     template = np.zeros(players * HAND_SIZE, np.uint8)
-    slots = []
-    for p, cards in enumerate(spot.known):
-        template[p * HAND_SIZE:p * HAND_SIZE + len(cards)] = cards
-        slots.extend(range(p * HAND_SIZE + len(cards), (p + 1) * HAND_SIZE))
+    slots: list[int] = []
+    for p, known in enumerate(spot.known):
+        template[p * HAND_SIZE:p * HAND_SIZE + len(known)] = known
+        slots.extend(range(p * HAND_SIZE + len(known), (p + 1) * HAND_SIZE))
     seeds = np.random.SeedSequence(entropy, spawn_key=(index,))
     draws = np.random.PCG64(seeds).random_raw((size, (len(slots) + 1) // 2)).view(np.uint32)
     cards = np.empty((size, players * HAND_SIZE), np.uint8)

@@ -76,13 +76,12 @@ from typing import Any, Literal
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from stud.bots import Bot, make_bot
 from stud.cards import Deck
-from stud.engine import Action, ActionKind, Hand, IllegalAction
-from stud.engine.view import HandView
+from stud.engine import Action, ActionKind, Hand, HandView, IllegalAction
 from stud.history.text import text_history
 from stud.rules import Rules, RulesError, Stakes, Variant
 
@@ -361,8 +360,8 @@ class StudAECEnv(AECEnv):
             deck_seed = self._rng.getrandbits(64)
         self.hand = self.table.deal(deck_seed)
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}

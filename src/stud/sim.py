@@ -43,7 +43,7 @@ import numpy as np
 
 from stud.bots import make_bot
 from stud.cards import Deck
-from stud.engine.hand import Hand
+from stud.engine import Hand
 from stud.history.phh import dumps, from_hand
 from stud.rules import Rules, Stakes, Variant
 from stud.table import Table
@@ -358,7 +358,9 @@ def _run_ray(match: Match, plan: list[tuple[int, int]], workers: int,
     try:
         task = ray.remote(num_cpus=1)(play_chunk)
         shared = ray.put(match)
-        pending = [task.remote(shared, first, count, write_phh) for first, count in plan]
+        # Ray's stubs miscount the arguments of a function with a defaulted one.
+        pending = [task.remote(shared, first, count, write_phh)  # type: ignore[call-arg]
+                   for first, count in plan]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
@@ -371,7 +373,7 @@ def _progress_bar(total: int, wanted: bool) -> Callable[..., None]:
     """A function that advances a tqdm bar on standard error (or does nothing)."""
     if not wanted or not sys.stderr.isatty():
         return lambda step, close=False: None
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     bar = tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
 

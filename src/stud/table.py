@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from stud.bots.base import Bot
 from stud.cards import Deck
-from stud.engine.hand import Hand
+from stud.engine import Hand
 from stud.rules import PROFILES, Rules, Stakes, Variant
 
 

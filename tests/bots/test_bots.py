@@ -16,9 +16,7 @@ from stud.bots.base import Bot
 from stud.bots.equity import sampled_share
 from stud.bots.reading import TableRead, hit_chance
 from stud.cards import Card, Deck, parse_cards
-from stud.engine import Hand
-from stud.engine.actions import Action
-from stud.engine.view import HandView
+from stud.engine import Action, Hand, HandView
 from stud.rules import PROFILES, Stakes, Variant
 from stud.table import Table
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from stud.engine.actions import Action
-from stud.engine.view import HandView
+from stud.engine import Action, HandView
 
 
 @runtime_checkable

@@ -31,8 +31,7 @@ import numpy as np
 from stud.bots.expert import play_share
 from stud.bots.reading import Options, TableRead, Tendencies
 from stud.cards import Card
-from stud.engine.actions import Action
-from stud.engine.view import HandView
+from stud.engine import Action, HandView
 from stud.evaluate.high import high_value
 from stud.evaluate.low import NO_LOW, a5_value, low8_value
 from stud.rules import Variant
@@ -49,13 +48,17 @@ def _hand(cards: tuple[Card | None, ...], board: tuple[Card, ...]) -> list[Card 
 def _evaluators(variant: Variant) -> tuple[Evaluator | None, Evaluator | None]:
     """(high, low) evaluators of (N, 7) arrays of card ids: the batch kernels when they load,
     else the plain evaluators row by row."""
+    evaluators: tuple[Evaluator, Evaluator, Evaluator]
     try:
-        from stud.evaluate.batch import high7, low8, low_a5
+        from stud.evaluate import batch
+
+        evaluators = (batch.high7, batch.low8, batch.low_a5)
     except ImportError:  # pragma: no cover - the batch kernels are part of the package
         def rows(evaluate: Callable[[list[int]], int]) -> Evaluator:
             return lambda cards: np.array([evaluate(r) for r in cards.tolist()], np.int64)
 
-        high7, low8, low_a5 = rows(high_value), rows(low8_value), rows(a5_value)
+        evaluators = (rows(high_value), rows(low8_value), rows(a5_value))
+    high7, low8, low_a5 = evaluators
     if variant is Variant.RAZZ:
         return None, low_a5
     return high7, (low8 if variant is Variant.STUD8 else None)
@@ -101,6 +104,7 @@ def sampled_share(variant: Variant, hands: list[list[Card | None]], dead: set[Ca
     high, low = _evaluators(variant)
     shape = (trials, len(hands))
     if high is None:
+        assert low is not None  # razz: the low is the only value
         share = _first_share(low(flat).reshape(shape))
     else:
         share = _first_share(high(flat).reshape(shape))

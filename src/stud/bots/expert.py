@@ -64,8 +64,7 @@ from stud.bots.knowledge import (
     steal_spot,
 )
 from stud.bots.reading import Options, TableRead, Tendencies
-from stud.engine.actions import Action
-from stud.engine.view import HandView
+from stud.engine import Action, HandView
 from stud.rules import Variant
 
 # A third-street class as a multiple of a fair share of the pot (1 / players in the hand).

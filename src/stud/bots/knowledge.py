@@ -18,11 +18,12 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from math import exp, prod
 
 from stud.bots.reading import TableRead, hit_chance, low_card
 from stud.cards import Card
-from stud.engine.view import PlayerView
+from stud.engine import PlayerView
 from stud.evaluate.high import (
     FLUSH,
     FOUR_OF_A_KIND,
@@ -92,7 +93,7 @@ def _three_flush_live(read: TableRead, three: tuple[Card, ...]) -> int:
     return read.suit_left(three[0].suit)
 
 
-def _three_straight_live(read: TableRead, ranks: list[int]) -> int:
+def _three_straight_live(read: TableRead, ranks: Sequence[int]) -> int:
     """For three cards within a five-rank window: the live cards of the ranks that would make
     the straight (both ends of an open run), else 0."""
     distinct = sorted(set(ranks))
@@ -282,7 +283,7 @@ def _beats_board_high(read: TableRead, mine: int, opponent: PlayerView) -> float
     return max(0.02, chance)
 
 
-def _connected(ranks: list[int]) -> bool:
+def _connected(ranks: Sequence[int]) -> bool:
     """Three up cards within a five-rank window: a straight draw showing."""
     distinct = sorted(set(ranks))
     return any(distinct[i + 2] - distinct[i] <= 4 for i in range(len(distinct) - 2))

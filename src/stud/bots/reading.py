@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from math import comb
 
 from stud.cards import Card
-from stud.engine.actions import Action, ActionKind
-from stud.engine.events import ActionTaken, HandShown
-from stud.engine.view import HandView, PlayerView
+from stud.engine import Action, ActionKind, ActionTaken, HandShown, HandView, PlayerView
 from stud.rules import Variant
 
 _AGGRESSIVE = frozenset({ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE})

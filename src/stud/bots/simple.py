@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from stud.engine.actions import Action, ActionKind
-from stud.engine.view import HandView
+from stud.engine import Action, ActionKind, HandView
 
 
 class RandomBot:

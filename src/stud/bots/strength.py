@@ -11,8 +11,7 @@ import random
 from collections import Counter
 
 from stud.cards import Card
-from stud.engine.actions import Action, ActionKind
-from stud.engine.view import HandView
+from stud.engine import Action, ActionKind, HandView
 from stud.evaluate.low import low_rank
 from stud.evaluate.showing import showing_high, showing_low
 from stud.rules import Variant
