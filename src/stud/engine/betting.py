@@ -19,6 +19,9 @@ _tuple = tuple.__new__
 
 _FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
                                    ActionKind.BRING_IN)
+# _CLOCKWISE[n][i]: the players after i, clockwise, i last, at a table of n.
+_CLOCKWISE = [[tuple((i + step) % n for step in range(1, n + 1)) for i in range(n)]
+              for n in range(9)]
 _CALLS: dict[int, Action] = {}
 
 
@@ -41,7 +44,8 @@ class BettingRound:
                  "short_bring_in_completes", "all_in_raise_for_less", "current_bet",
                  "full_level", "unit", "bets", "uncapped", "big_open", "acted", "raise_seq",
                  "seq_at", "bring_in_pending", "bring_in_may_fold", "wagers_made", "largest",
-                 "short_all_ins", "wagers", "last_aggressor", "reach_top")
+                 "short_all_ins", "wagers", "last_aggressor", "reach_top", "stacks",
+                 "folded")
 
     def __init__(self, street: Street, rules: Rules, stakes: Stakes, seats: Seats,
                  events: list[Event]) -> None:
@@ -49,6 +53,8 @@ class BettingRound:
         self.street = street.number
         self.stakes = stakes
         self.seats = seats
+        self.stacks = seats.stacks  # the seats' lists, read here, changed through the seats
+        self.folded = seats.folded
         self.events = events
         self.max_bets = rules.max_bets
         self.heads_up_uncapped = rules.heads_up_uncapped
@@ -94,7 +100,7 @@ class BettingRound:
     def legal(self, i: int) -> tuple[Action, ...]:
         """What player i, to act, may do."""
         wager = self.wagers[i]
-        total = wager + self.seats.stacks[i]
+        total = wager + self.stacks[i]
         if self.bring_in_pending:
             return self._bring_in_options(total)
         current = self.current_bet
@@ -169,7 +175,7 @@ class BettingRound:
 
     def _rank_reach(self) -> list[tuple[int, int]]:
         """The two players still in with the most chips in front and behind."""
-        stacks, wagers, folded = self.seats.stacks, self.wagers, self.seats.folded
+        stacks, wagers, folded = self.stacks, self.wagers, self.folded
         first = second = (0, -1)
         for j in range(self.seats.count - 1, -1, -1):  # the later seat first on a tie, as
             if folded[j]:                              # sorting (chips, seat) descending would
@@ -216,7 +222,6 @@ class BettingRound:
         """Player i takes ``action`` (already checked to be legal; a fold already told to the
         seats); returns who acts next, or None when the round is over."""
         kind = action.kind
-        seats = self.seats
         added = 0
         if kind is _CALL:
             added = self._put_in(i, action.to)
@@ -231,7 +236,7 @@ class BettingRound:
         self.acted[i] = True
         self.seq_at[i] = self.raise_seq
         self.events.append(_tuple(ActionTaken, (i + 1, self.street, action, added,
-                                                not seats.stacks[i] and not seats.folded[i])))
+                                                not self.stacks[i] and not self.folded[i])))
         return self.next_actor(i)
 
     def _bring_in(self, i: int, action: Action) -> int:
@@ -296,10 +301,9 @@ class BettingRound:
             return None
         if not self.uncapped and seats.actor_count <= 2 and self.heads_up_uncapped:
             self.update_uncapped()
-        n, stacks, folded, wagers = seats.count, seats.stacks, seats.folded, self.wagers
+        stacks, folded, wagers = self.stacks, self.folded, self.wagers
         current, acted, several = self.current_bet, self.acted, seats.actor_count >= 2
-        for step in range(1, n + 1):
-            j = (i + step) % n
+        for j in _CLOCKWISE[seats.count][i]:
             if folded[j] or not stacks[j]:
                 continue
             if wagers[j] < current or (several and not acted[j]):

@@ -66,6 +66,8 @@ from stud.rules import (
 )
 
 _tuple = tuple.__new__
+_LISTS, _TEXT = (list, tuple), (str, bytes)
+_SHOWDOWN, _FOLD = Phase.SHOWDOWN, ActionKind.FOLD
 _SHOW = Action(ActionKind.SHOW)
 _MUCK = Action(ActionKind.MUCK)
 
@@ -102,13 +104,15 @@ class Hand:
         if rules is not None and not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules or a profile name, not {rules!r}")
         self.rules: Rules = rules if rules is not None else PROFILES["standard"]
-        if isinstance(stacks, str | bytes) or not isinstance(stacks, Sequence):
+        if not isinstance(stacks, _LISTS) and (
+                isinstance(stacks, _TEXT) or not isinstance(stacks, Sequence)):
             raise RulesError(f"stacks must be a list of chip counts, one per seat, "
                              f"not {stacks!r}")
         if not 2 <= len(stacks) <= 8:
             raise RulesError(f"stud is for 2 to 8 players, not {len(stacks)}")
         for seat, stack in enumerate(stacks, 1):
-            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+            if type(stack) is not int and (not isinstance(stack, int) or isinstance(stack, bool)) \
+                    or stack <= 0:
                 raise RulesError(f"seat {seat}: a starting stack must be a whole number of chips "
                                  f"> 0, not {stack!r}")
         self.auto_showdown: bool = auto_showdown
@@ -285,7 +289,7 @@ class Hand:
             i = self.actor
             if i is None:
                 return ()
-            if self.phase is Phase.SHOWDOWN:
+            if self.phase is _SHOWDOWN:
                 legal = (_SHOW, _MUCK) if may_muck(self._showdown_pots(), i) else (_SHOW,)
             else:
                 legal = self.round.legal(i)
@@ -311,7 +315,7 @@ class Hand:
         else:
             action = self._check_unlisted(i, action, legal)
         self._legal = None
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             self.showdown_queue.pop(0)
             if action.kind is ActionKind.SHOW:
                 self._show(i)
@@ -319,7 +323,7 @@ class Hand:
                 self._muck(i)
             self._next_to_show()
             return
-        if action.kind is ActionKind.FOLD:
+        if action.kind is _FOLD:
             self.dealer.muck(self.seats.fold(i))
         following = self.actor = self.round.act(i, action)
         if following is None:

@@ -72,7 +72,11 @@ def third_street(variant: Variant, seats: Seats) -> FirstToAct:
     """The bring-in (RULES.md 3). If the bring-in card's player is all in from the ante, the
     next player clockwise acts first."""
     ups = seats.up_cards
-    low = bring_in_player(variant, [(i, ups[i][0]) for i in range(seats.count)])
+    if variant is Variant.RAZZ:
+        low = bring_in_player(variant, [(i, ups[i][0]) for i in range(seats.count)])
+    else:  # the lowest card id: lowest rank, clubs lowest (bring_in_key_high is the id)
+        doors = [up[0].id for up in ups]
+        low = doors.index(min(doors))
     opener = Opener.HIGH_CARD if variant is Variant.RAZZ else Opener.LOW_CARD
     all_in = seats.stacks[low] == 0
     actor = seats.next_actor_after(low) if all_in and seats.actor_count else low
