@@ -13,8 +13,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, select, text
 
 import stud.server.store
-from stud.server.schema import accounts, ledger, metadata
-from stud.server.store import Store, database_url
+from stud.rules import PROFILES, Stakes, Variant
+from stud.server.schema import accounts, hands, ledger, metadata
+from stud.server.store import HandPlayer, Store, database_url
 
 MIGRATIONS = Path(stud.server.store.__file__).parent / "migrations"
 TABLES = {"accounts", "tables", "seats", "hands", "ledger"}
@@ -113,5 +114,42 @@ def test_downgrading_to_nothing_and_upgrading_again_works(database: str) -> None
         assert account.id == 1 and account.wallet == 10_000
         assert store.account_by_token(token) == account
         assert store.audit() == []
+    finally:
+        store.close()
+
+
+def test_events_kept_in_words_are_dropped_and_events_as_facts_kept(database: str) -> None:
+    # Hands recorded before events carried facts had English in them; 0003 leaves those hands
+    # to their text histories, and keeps every hand whose events are facts.
+    store = Store(database)
+    try:
+        ann, _ = store.create_account("Ann")
+        bob, _ = store.create_account("Bob")
+        table = store.create_table("Main", Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
+                                   4, 30)
+        store.sit(table.id, 1, ann.id, 100)
+        store.sit(table.id, 2, bob.id, 100)
+        players = [HandPlayer(1, ann.id, 100), HandPlayer(2, bob.id, 100)]
+        words = [{"kind": "street", "street": 3, "first": 1, "reason": "lowest up card 2c"},
+                 {"kind": "pot", "index": 0, "amount": 4, "half": "all", "shares": [[1, 4]],
+                  "hand": "uncontested"}]
+        facts = [{"kind": "street", "street": 3, "first": 1, "why": {"opener": "low_card"}},
+                 {"kind": "pot", "pot": 0, "amount": 4, "half": "all", "shares": [[1, 4]],
+                  "high": None, "low": None, "uncontested": True}]
+        kept = {}
+        for number, events in ((1, words), (2, facts)):
+            hand_id = store.start_hand(table.id, number, players)
+            store.finish_hand(hand_id, [102, 98], "phh", "phh", ["a line"], events,
+                              [(1, "Ann"), (2, "Bob")])
+            kept[number] = hand_id
+        migrate(store.engine, "downgrade", "0002")
+        migrate(store.engine, "upgrade", "head")
+        with store.engine.connect() as db:
+            rows = dict(db.execute(select(hands.c.id, hands.c.events)).all())
+        assert rows[kept[1]] is None
+        assert rows[kept[2]] == facts
+        recent = {h["number"]: h for h in store.recent_hands(table.id)}
+        assert "events" not in recent[1] and recent[1]["text"] == ["a line"]
+        assert recent[2]["events"] == facts
     finally:
         store.close()

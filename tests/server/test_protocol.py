@@ -568,9 +568,10 @@ def test_each_finished_hand_has_a_showdown_and_end_stacks_that_match_the_seats(
         net = dict(map(tuple, last["showdown"]["net"]))
         won = {seat: 0 for seat in net}
         for pot in last["showdown"]["pots"]:
-            for half in (pot["high"], pot["low"] or []):
-                for share in half:
-                    won[share["seat"]] += share["chips"]
+            assert pot["amount"] == sum(award["amount"] for award in pot["awards"])
+            for award in pot["awards"]:
+                for seat, chips in award["shares"]:
+                    won[seat] += chips
         assert sum(won.values()) == sum(p["amount"] for p in last["showdown"]["pots"])
         if in_play(frame) is None:  # between hands the seats hold the end stacks
             for seat, stack in end["stacks"]:

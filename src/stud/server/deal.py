@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from stud.engine.hand import Hand
-from stud.engine.view import HandView
+from stud.engine import Hand, HandView
 from stud.server.frames import EventLog, Json, hand_text
 
 

@@ -1,36 +1,40 @@
 """JSON for the WebSocket, built only from views: what one seat (or the public) may see.
 
-The engine numbers a hand's players 1..n; the table's seats are 1..8. ``seat_of`` maps the first
-to the second (``Table.table_seat``). See docs/protocol.md for the shapes.
+Frames carry facts, never sentences: why a seat acts first, what a hand is worth and how a pot
+was split go out as data (the names of ``stud.engine``'s enums), and the web client puts them
+into words from the same catalogues as ``stud.text``. The engine numbers a hand's players 1..n;
+the table's seats are 1..8. ``seat_of`` maps the first to the second (``Deal.seat_of``), in
+every fact that names a seat. See docs/protocol.md for the shapes.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Sequence
 
-from stud.engine.dealing import STREET_NAMES
-from stud.engine.events import (
+from stud.cards import Card
+from stud.engine import (
     ActionTaken,
     AntePosted,
     CardDealt,
     CommunityCardDealt,
     Event,
+    FirstToAct,
     HandEnded,
     HandMucked,
     HandShown,
+    HandValue,
+    HandView,
     PotAwarded,
+    Showing,
     StreetStarted,
     UncalledReturned,
 )
-from stud.engine.view import HandView
 from stud.rules import POLICIES, Variant
 from stud.server.store import TableSpec
 
 Json = dict[str, object]
 SeatOf = Callable[[int], int]
-NO_LOW = ", no low"
 
 
 def table_json(spec: TableSpec, taken: int, hands_per_hour: float) -> Json:
@@ -45,12 +49,61 @@ def table_json(spec: TableSpec, taken: int, hands_per_hour: float) -> Json:
     }
 
 
-_SEAT = re.compile(r"\bseat (\d+)")
+# ---------------------------------------------------------------------- facts
 
 
-def table_reason(reason: str, seat_of: SeatOf) -> str:
-    """The engine's reason for who acts first, its seat numbers turned into the table's."""
-    return _SEAT.sub(lambda m: f"seat {seat_of(int(m.group(1)))}", reason)
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def value_json(value: HandValue | None) -> Json | None:
+    """What a hand is worth: ``{"kind": "high", "category": "full_house", "ranks": ["K", "4"],
+    "cards": [its five cards]}``; a stud hi/lo hand without a low is ``category`` ``no_low``
+    with no ranks and no cards."""
+    if value is None:
+        return None
+    return {"kind": value.kind.value, "category": value.category.value,
+            "ranks": [r.char for r in value.ranks], "cards": cards_json(value.five)}
+
+
+def showing_json(showing: Showing | None) -> Json | None:
+    """What up cards show, for the order of play: ``{"category", "ranks", "lowball"}``."""
+    if showing is None:
+        return None
+    return {"category": showing.category.value, "ranks": [r.char for r in showing.ranks],
+            "lowball": showing.lowball}
+
+
+def _seat(seat: int | None, seat_of: SeatOf) -> int | None:
+    return None if seat is None else seat_of(seat)
+
+
+def first_json(why: FirstToAct | None, seat_of: SeatOf) -> Json | None:
+    """Why ``seat`` acts first on ``street``: the rule (``opener``), whose up cards decided
+    (``decider``, a table seat) and what they show, and what followed from it."""
+    if why is None:
+        return None
+    return {"street": why.street, "opener": why.opener.value, "seat": _seat(why.seat, seat_of),
+            "decider": _seat(why.decider, seat_of), "cards": cards_json(why.cards),
+            "showing": showing_json(why.showing), "decider_all_in": why.decider_all_in,
+            "tie": why.tie, "open_pair": why.open_pair}
+
+
+def award_json(award: PotAwarded, seat_of: SeatOf) -> Json:
+    """One pot, or one half of a hi/lo pot, and its winners, with the facts of how it went:
+    the winning ``high`` and ``low`` hands, ``uncontested``, ``no_low``, the ``odd`` chips and
+    whether this high half holds the ``halving_chip``."""
+    odd = award.odd
+    return {"pot": award.pot, "amount": award.amount, "half": award.half.value,
+            "shares": [[seat_of(s), c] for s, c in award.shares],
+            "high": value_json(award.high), "low": value_json(award.low),
+            "uncontested": award.uncontested, "no_low": award.no_low,
+            "odd": None if odd is None else {"chips": odd.chips, "by": odd.by,
+                                             "seats": [seat_of(s) for s in odd.seats]},
+            "halving_chip": award.halving_chip}
+
+
+# ---------------------------------------------------------------------- events
 
 
 def event_json(event: Event, seat_of: SeatOf) -> Json | None:
@@ -66,59 +119,56 @@ def event_json(event: Event, seat_of: SeatOf) -> Json | None:
         return {"kind": "ante", "seat": seat_of(event.seat), "amount": event.amount,
                 "all_in": event.all_in}
     if isinstance(event, StreetStarted):
-        return {"kind": "street", "street": event.street,
-                "reason": table_reason(event.reason, seat_of),
-                "first": None if event.first is None else seat_of(event.first)}
+        return {"kind": "street", "street": event.street, "first": _seat(event.first, seat_of),
+                "why": first_json(event.why, seat_of)}
     if isinstance(event, CommunityCardDealt):
         return {"kind": "board", "street": event.street, "card": str(event.card)}
     if isinstance(event, UncalledReturned):
         return {"kind": "returned", "seat": seat_of(event.seat), "amount": event.amount}
     if isinstance(event, HandShown):
-        return {"kind": "shown", "seat": seat_of(event.seat),
-                "cards": [str(c) for c in event.cards], "high": event.high, "low": event.low}
+        return {"kind": "shown", "seat": seat_of(event.seat), "cards": cards_json(event.cards),
+                "high": value_json(event.high), "low": value_json(event.low)}
     if isinstance(event, HandMucked):
         return {"kind": "mucked", "seat": seat_of(event.seat)}
     if isinstance(event, PotAwarded):
-        return {"kind": "pot", "index": event.index, "amount": event.amount, "half": event.half,
-                "shares": [[seat_of(s), c] for s, c in event.shares], "hand": event.hand}
+        return {"kind": "pot"} | award_json(event, seat_of)
     if isinstance(event, HandEnded):
         return {"kind": "end", "stacks": [[seat_of(k + 1), s] for k, s in enumerate(event.stacks)]}
     return None
 
 
+def _scoop(awards: Sequence[PotAwarded]) -> int | None:
+    """The one seat that took all of a contested hi/lo pot (both halves, or the whole pot
+    when no low qualified); None when the pot was shared or not contested."""
+    seats = {seat for a in awards for seat, _ in a.shares}
+    if len(seats) != 1 or any(a.uncontested for a in awards):
+        return None
+    return next(iter(seats))
+
+
 def showdown_json(events: Sequence[Event], variant: Variant, starting: Sequence[int],
                   seat_of: SeatOf) -> Json:
-    """Who won which pot (high and low halves apart), scoops, "no low", the shown hands."""
-    pots: dict[int, Json] = {}
+    """Each pot with its awards (high and low halves apart) and the seat that scooped it, the
+    hands shown, and every seat's net result."""
+    by_pot: dict[int, list[PotAwarded]] = {}
     for e in events:
-        if not isinstance(e, PotAwarded):
-            continue
-        pot = pots.setdefault(e.index, {"index": e.index, "amount": 0, "high": [], "low": None,
-                                        "no_low": False, "scoop": None})
-        pot["amount"] = int(pot["amount"]) + e.amount  # type: ignore[call-overload]
-        name = "" if e.hand == "uncontested" else e.hand
-        if name.endswith(NO_LOW):
-            name = name[: -len(NO_LOW)]
-            pot["no_low"] = True
-        winners = [{"seat": seat_of(s), "chips": c, "hand": name} for s, c in e.shares]
-        if e.half == "low":
-            pot["low"] = winners
-        else:
-            pot["high"] += winners  # type: ignore[operator]
-    for pot in pots.values():
-        high = {w["seat"] for w in pot["high"]}  # type: ignore[attr-defined]
-        low = {w["seat"] for w in pot["low"] or ()}  # type: ignore[attr-defined]
-        contested = any(w["hand"] for w in pot["high"])  # type: ignore[attr-defined]
-        if (variant is Variant.STUD8 and contested and len(high) == 1
-                and (low == high or pot["no_low"])):
-            pot["scoop"] = next(iter(high))
-    shown = [{"seat": seat_of(e.seat), "cards": [str(c) for c in e.cards], "high": e.high,
-              "low": e.low} for e in events if isinstance(e, HandShown)]
-    last_shown = {s["seat"]: s for s in shown}  # a hand shown twice counts as its last showing
+        if isinstance(e, PotAwarded):
+            by_pot.setdefault(e.pot, []).append(e)
+    pots = []
+    for index in sorted(by_pot):
+        awards = by_pot[index]
+        scoop = _scoop(awards) if variant is Variant.STUD8 else None
+        pots.append({"pot": index, "amount": sum(a.amount for a in awards),
+                     "scoop": _seat(scoop, seat_of),
+                     "awards": [award_json(a, seat_of) for a in awards]})
+    shown = {e.seat: e for e in events if isinstance(e, HandShown)}  # a hand shown twice: the last
     ended = next(e for e in reversed(events) if isinstance(e, HandEnded))
     net = [[seat_of(k + 1), end - start]
            for k, (end, start) in enumerate(zip(ended.stacks, starting, strict=True))]
-    return {"pots": [pots[i] for i in sorted(pots)], "shown": list(last_shown.values()),
+    return {"pots": pots,
+            "shown": [{"seat": seat_of(e.seat), "cards": cards_json(e.cards),
+                       "high": value_json(e.high), "low": value_json(e.low)}
+                      for e in shown.values()],
             "net": net}
 
 
@@ -170,18 +220,31 @@ def public_events_json(events: Sequence[Event], seat_of: SeatOf) -> list[Json]:
     return [j for j in (event_json(e, seat_of) for e in events) if j is not None]
 
 
+def awarded_pots(events: Sequence[Event]) -> list[int]:
+    """A finished hand's pots as they were awarded: the main pot, then the side pots."""
+    pots: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, PotAwarded):
+            pots[e.pot] = pots.get(e.pot, 0) + e.amount
+    return [pots[i] for i in sorted(pots)]
+
+
 def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
               clock: Json | None, first: int | None) -> Json:
     """The hand as ``view`` shows it, but its events (``hand_text`` adds them); ``legal`` is
-    filled only for the seat to act, ``first`` is the hand seat that began this street."""
+    filled only for the seat to act, ``first`` is the hand seat that began this street and
+    ``why`` the facts of why. ``pots`` are the pots as they stand, and once the hand is over as
+    they were awarded."""
     return {
-        "number": number, "street": view.street, "street_name": STREET_NAMES[view.street],
-        "pot": view.pot, "pots": list(view.pots), "current_bet": view.current_bet,
-        "to_act": None if view.to_act is None else seat_of(view.to_act),
-        "bring_in": None if view.bring_in is None else seat_of(view.bring_in),
-        "first": None if first is None else seat_of(first),
-        "reason": table_reason(view.reason, seat_of),
-        "board": [str(c) for c in view.board],
+        "number": number, "street": view.street,
+        "pot": view.pot,
+        "pots": awarded_pots(view.events) if view.is_over else list(view.pots),
+        "current_bet": view.current_bet,
+        "to_act": _seat(view.to_act, seat_of),
+        "bring_in": _seat(view.bring_in, seat_of),
+        "first": _seat(first, seat_of),
+        "why": first_json(view.why, seat_of),
+        "board": cards_json(view.board),
         "legal": [{"action": a.kind.value, "to": a.to} for a in view.legal_actions],
         "clock": clock, "over": view.is_over,
         "showdown": (showdown_json(view.events, view.variant, starting, seat_of)

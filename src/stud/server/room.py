@@ -20,20 +20,12 @@ from typing import TypeVar
 
 from stud.bots import make_bot
 from stud.cards import Deck
-from stud.engine.actions import Action, ActionKind, IllegalAction
-from stud.engine.events import StreetStarted
-from stud.engine.hand import Hand
+from stud.engine import Action, ActionKind, Hand, IllegalAction
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
 from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.deal import Deal
-from stud.server.frames import (
-    Json,
-    player_json,
-    public_events_json,
-    table_json,
-    table_reason,
-)
+from stud.server.frames import Json, player_json, public_events_json, table_json
 from stud.server.seating import Seating, bot_name
 from stud.server.store import HandPlayer, Store, StoreError, TableSpec
 from stud.table import Seat, Table
@@ -253,11 +245,10 @@ class Room(Seating):
         fields = {"table": self.spec.name, "hand": deal.number, "players": list(names),
                   "seats": list(seats), "seat_count": self.spec.seats}
         public, dealer = from_hand(hand, None, **fields), from_hand(hand, 0, **fields)
-        events = [e._replace(reason=table_reason(e.reason, deal.seat_of))
-                  if isinstance(e, StreetStarted) else e for e in hand.public_events()]
+        events = hand.public_events()
         text = text_history(events, lambda k: f"{names[k - 1]} (seat {seats[k - 1]})")
         record = (deal.hand_id, list(hand.stacks), dumps(public), dumps(dealer), text,
-                  public_events_json(hand.public_events(), deal.seat_of),
+                  public_events_json(events, deal.seat_of),
                   list(zip(seats, names, strict=True)))
         if not await self._record(deal, record):
             return
