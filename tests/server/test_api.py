@@ -71,7 +71,7 @@ def test_a_nickname_is_1_to_20_letters_digits_spaces_dots_dashes_or_underscores(
         http: httpx.Client, name: object) -> None:
     answer = http.post("/api/accounts", json={"nickname": name})
     assert answer.status_code == 400, answer.text
-    assert "nickname" in answer.json()["detail"]
+    assert "nickname" in answer.json()["detail"] and answer.json()["field"] == "nickname"
     assert "set-cookie" not in answer.headers
 
 
@@ -96,6 +96,7 @@ def test_a_nickname_taken_in_any_case_is_409(http: httpx.Client) -> None:
         answer = http.post("/api/accounts", json={"nickname": again})
         assert answer.status_code == 409, (again, answer.text)
         assert "nickname" in answer.json()["detail"]
+        assert answer.json()["code"] == "nickname_taken" and answer.json()["field"] == "nickname"
 
 
 def test_me_answers_with_the_cookie(server: Server) -> None:
@@ -154,6 +155,7 @@ def test_each_bad_table_field_is_a_400_naming_that_field(http: httpx.Client, tok
     answer = http.post("/api/tables", json={field: value}, headers=bearer(token))
     assert answer.status_code == 400, answer.text
     assert field in answer.json()["detail"], answer.json()
+    assert answer.json()["field"] == field  # as data too, for the form to mark it
     assert table_ids(http) == before
 
 

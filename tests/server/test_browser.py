@@ -29,8 +29,11 @@ from typing import Any
 
 import pytest
 
+from stud.cards import parse_cards
+from stud.engine import FirstToAct, Half, HandValue, OddChips, Opener, PotAwarded, ValueKind
 from stud.rules import POLICIES
 from stud.server.room import Timing
+from stud.text import words
 
 from .conftest import Server, serve_in_thread
 from .wsclient import in_play
@@ -65,7 +68,7 @@ Dom = dict[str, Any]
 
 LABELS = {
     "en": {"fold": "Fold", "check": "Check", "call": "Call {to}", "bring_in": "Bring in {to}",
-           "complete": "Complete to {to}", "bet": "Bet {to}", "raise": "Raise to {to}"},
+           "complete": "Complete to {to}", "bet": "Bet {to}", "raise": "Raise {to}"},
     "de": {"fold": "Passen", "check": "Checken", "call": "Mitgehen {to}",
            "bring_in": "Bring-In {to}", "complete": "Komplettieren auf {to}",
            "bet": "Setzen {to}", "raise": "Erhöhen auf {to}"},
@@ -81,46 +84,60 @@ WORDS = {
            "policies": "Die Regeloptionen dieses Tisches"},
 }
 
-RANKS = ["Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
-         "Queen", "King", "Ace"]
-PLURALS = ["Twos", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens",
-           "Jacks", "Queens", "Kings", "Aces"]
-DE_RANKS = dict(zip(RANKS, ["Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben", "Acht", "Neun",
-                            "Zehn", "Bube", "Dame", "König", "Ass"], strict=True))
-DE_PLURALS = dict(zip(PLURALS, ["Zweien", "Dreien", "Vieren", "Fünfen", "Sechsen", "Siebenen",
-                                "Achten", "Neunen", "Zehnen", "Buben", "Damen", "Könige",
-                                "Asse"], strict=True))
-# The engine's hand names (stud.evaluate.names) as a German player reads them.
-DE_HANDS: list[tuple[str, Callable[[re.Match[str]], str]]] = [
-    (r"Royal Flush", lambda m: "Royal Flush"),
-    (r"Straight Flush, (\w+) high", lambda m: f"Straight Flush, {DE_RANKS[m[1]]} hoch"),
-    (r"Four of a Kind, (\w+)", lambda m: f"Vierling, {DE_PLURALS[m[1]]}"),
-    (r"Full House, (\w+) over (\w+)",
-     lambda m: f"Full House, {DE_PLURALS[m[1]]} über {DE_PLURALS[m[2]]}"),
-    (r"Flush, (\w+) high", lambda m: f"Flush, {DE_RANKS[m[1]]} hoch"),
-    (r"Straight, (\w+) high", lambda m: f"Straße, {DE_RANKS[m[1]]} hoch"),
-    (r"Three of a Kind, (\w+)", lambda m: f"Drilling, {DE_PLURALS[m[1]]}"),
-    (r"Two Pair, (\w+) and (\w+)",
-     lambda m: f"Zwei Paare, {DE_PLURALS[m[1]]} und {DE_PLURALS[m[2]]}"),
-    (r"Pair of (\w+)", lambda m: f"Ein Paar, {DE_PLURALS[m[1]]}"),
-    (r"High Card, (\w+)", lambda m: f"Höchste Karte, {DE_RANKS[m[1]]}"),
-    (r"([2-9TJQKA](?:-[2-9TJQKA]){4}) low", lambda m: f"{m[1]} Low"),
-    (r"no low", lambda m: "kein Low"),
-]
 GERMAN_HAND_WORDS = ("Ein Paar", "Zwei Paare", "Drilling", "Straße", "Flush", "Full House",
                      "Vierling", "Höchste Karte", "Low")
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+NO_LOW = parse_cards("KsKdKhQcQd")  # five cards with no 8-or-better low
+
+# The page gets facts and puts them into words; the test puts the same facts into words with
+# stud.text, the Python renderer of the same catalogues, and the two must agree.
 
 
-def hand_name(name: str, lang: str) -> str:
-    if lang == "en" or not name:
-        return name
-    if "; " in name:
-        return "; ".join(hand_name(part, lang) for part in name.split("; "))
-    for pattern, german in DE_HANDS:
-        match = re.fullmatch(pattern, name)
-        if match:
-            return german(match)
-    raise AssertionError(f"the test knows no German for the hand name {name!r}")
+def value_of(sent: dict[str, Any]) -> HandValue:
+    """A hand value as a frame sends it, back as the engine's (from its five cards)."""
+    cards = parse_cards("".join(sent["cards"])) if sent["cards"] else NO_LOW
+    value = HandValue.of(ValueKind(sent["kind"]), cards)
+    assert (value.category.value, [r.char for r in value.ranks]) == (sent["category"],
+                                                                     sent["ranks"]), sent
+    return value
+
+
+def why_of(sent: dict[str, Any]) -> FirstToAct:
+    showing = sent["showing"]
+    return FirstToAct(street=sent["street"], opener=Opener(sent["opener"]), seat=sent["seat"],
+                      decider=sent["decider"], cards=parse_cards("".join(sent["cards"])),
+                      lowball=bool(showing and showing["lowball"]),
+                      decider_all_in=sent["decider_all_in"], tie=sent["tie"],
+                      open_pair=sent["open_pair"])
+
+
+def award_of(sent: dict[str, Any]) -> PotAwarded:
+    odd = sent["odd"]
+    return PotAwarded(sent["pot"], sent["amount"], Half(sent["half"]),
+                      tuple((s, c) for s, c in sent["shares"]),
+                      value_of(sent["high"]) if sent["high"] else None,
+                      value_of(sent["low"]) if sent["low"] else None, sent["uncontested"],
+                      sent["no_low"],
+                      OddChips(odd["chips"], tuple(odd["seats"]), odd["by"]) if odd else None,
+                      sent["halving_chip"])
+
+
+def with_symbols(text: str) -> str:
+    """Cards as the page draws them: "2c" -> "2♣", "Td" -> "10♦"."""
+    return re.sub(r"\b([2-9TJQKA])([shdc])\b",
+                  lambda m: ("10" if m[1] == "T" else m[1]) + SUITS[m[2]], text)
+
+
+def hand_name(sent: dict[str, Any] | None, lang: str) -> str:
+    return words(lang).hand(value_of(sent)) if sent else ""
+
+
+def award_hand(sent: dict[str, Any], lang: str) -> str:
+    """What a winner's line in the showdown panel says it won with (no low: said below)."""
+    award = award_of(sent)
+    if award.high is not None and award.low is None and award.no_low:
+        return words(lang).hand(award.high)
+    return words(lang).award_hand(award)
 
 
 def chips(amount: int, lang: str) -> str:
@@ -183,6 +200,7 @@ SNAPSHOT = """() => {
     pot: text(byId("pot")),
     showdown,
     log: text(byId("hand-log")),
+    why: text(byId("first-why")),
     scrollWidth: document.documentElement.scrollWidth,
   };
 }"""
@@ -242,6 +260,11 @@ def table_problems(state: State | None, dom: Dom, lang: str, max_width: int | No
         pot = f"{WORDS[lang]['pot']} {chips(hand['pot'], lang)}"
         if pot not in dom["pot"]:
             problems.append(f"the pot shows {dom['pot']!r}, not {pot!r}")
+        # Why this street's first seat acts first, on the felt, as stud.text words the facts.
+        why = "" if hand["over"] or not hand["why"] else with_symbols(
+            words(lang).first_to_act(why_of(hand["why"]), names_in(state, hand)))
+        if dom["why"] != " ".join(why.split()):
+            problems.append(f"the felt says {dom['why']!r} of who acts first, not {why!r}")
     if my_turn(state):
         me = state["you"]["seat"]
         if not hand["clock"] or hand["clock"]["seat"] != me:
@@ -251,6 +274,26 @@ def table_problems(state: State | None, dom: Dom, lang: str, max_width: int | No
     if max_width is not None and dom["scrollWidth"] > max_width:
         problems.append(f"the page is {dom['scrollWidth']} px wide, more than {max_width}")
     return problems
+
+
+def names_in(state: State, hand: State) -> Callable[[int], str]:
+    """Who played each seat of ``hand``: the names dealt in, not whoever sits there now."""
+    names = {p["seat"]: p["name"] for p in hand.get("players") or ()}
+    return lambda seat: names.get(seat) or seat_name(state, seat, "en")
+
+
+def log_problems(state: State, hand: State, dom: Dom, lang: str) -> list[str]:
+    """The hand log tells why each street's first seat acts first, and who won what with what,
+    in the words stud.text gives the same facts."""
+    who, say = names_in(state, hand), words(lang)
+    wanted = []
+    for event in hand["events"]:
+        if event["kind"] == "street" and event["why"]:
+            wanted.append(with_symbols(say.first_to_act(why_of(event["why"]), who)))
+        elif event["kind"] == "pot":
+            wanted += say.award(award_of(event), who)
+    log = dom["log"]
+    return [f"the hand log lacks {line!r}" for line in wanted if " ".join(line.split()) not in log]
 
 
 def showdown_problems(state: State, dom: Dom, lang: str) -> list[str]:
@@ -277,36 +320,37 @@ def showdown_problems(state: State, dom: Dom, lang: str) -> list[str]:
             if name and hand_name(name, lang) not in drawn["text"]:
                 problems.append(f"shown-{shown['seat']} lacks {hand_name(name, lang)!r}: "
                                 f"{drawn['text']!r}")
-    hi_lo = state["table"]["variant"] == "stud8"
+    who = names_in(state, last)
     for pot in result["pots"]:
-        box = panel["pots"].get(str(pot["index"]))
+        index = pot["pot"]
+        box = panel["pots"].get(str(index))
         if box is None:
-            problems.append(f"no pot-result-{pot['index']} for {pot}")
+            problems.append(f"no pot-result-{index} for {pot}")
             continue
         if chips(pot["amount"], lang) not in box["text"]:
-            problems.append(f"pot {pot['index']} does not show its {pot['amount']} chips")
-        split = hi_lo and (pot["low"] or pot["no_low"])
-        halves = [("high", w) for w in pot["high"]] + [("low", w) for w in pot["low"] or []]
-        for half, winner in halves:
-            wanted = [seat_name(state, winner["seat"], lang), f"+{chips(winner['chips'], lang)}",
-                      hand_name(winner["hand"], lang) if winner["hand"] else words["uncontested"]]
-            if split:
-                wanted.append(words[half])
-            if not any(all(w.casefold() in line.casefold() for w in wanted)
-                       for line in box["lines"]):
-                problems.append(f"pot {pot['index']}: no line with {wanted}: {box['lines']}")
+            problems.append(f"pot {index} does not show its {pot['amount']} chips")
+        for award in pot["awards"]:
+            text = words["uncontested"] if award["uncontested"] else award_hand(award, lang)
+            for seat, won in award["shares"]:
+                wanted = [who(seat), f"+{chips(won, lang)}", text]
+                if award["half"] != "all":
+                    wanted.append(words[award["half"]])
+                if not any(all(w.casefold() in line.casefold() for w in wanted)
+                           for line in box["lines"]):
+                    problems.append(f"pot {index}: no line with {wanted}: {box['lines']}")
         has_scoop = words["scoop"].casefold() in box["text"].casefold()
         if has_scoop != (pot["scoop"] is not None) or has_scoop != bool(box["scoops"]):
-            problems.append(f"pot {pot['index']}: scoop is {pot['scoop']} but the page "
+            problems.append(f"pot {index}: scoop is {pot['scoop']} but the page "
                             f"{'shows' if has_scoop else 'lacks'} {words['scoop']!r}: "
                             f"{box['text']!r}")
-        elif pot["scoop"] is not None and seat_name(state, pot["scoop"], lang).casefold() not in (
+        elif pot["scoop"] is not None and who(pot["scoop"]).casefold() not in (
                 " ".join(box["scoops"]).casefold()):
-            problems.append(f"pot {pot['index']}: the scoop badge {box['scoops']} does not "
-                            f"name {seat_name(state, pot['scoop'], lang)}")
-        if box["noLow"] != pot["no_low"] or (pot["no_low"] and words["no_low"] not in box["text"]):
-            problems.append(f"pot {pot['index']}: no_low is {pot['no_low']}, the page says "
-                            f"{box['text']!r}")
+            problems.append(f"pot {index}: the scoop badge {box['scoops']} does not "
+                            f"name {who(pot['scoop'])}")
+        no_low = any(a["no_low"] and a["half"] == "all" for a in pot["awards"])
+        if box["noLow"] != no_low or (no_low and words["no_low"] not in box["text"]):
+            problems.append(f"pot {index}: no_low is {no_low}, the page says {box['text']!r}")
+    problems += log_problems(state, last, dom, lang)
     if not dom["log"]:
         problems.append("the hand log is empty at the showdown")
     return problems
@@ -643,7 +687,7 @@ def test_german_browser_gets_a_german_lobby_table_and_rules_page_and_can_switch(
     # German buttons on every turn and German hand names at the showdown (play() checks both).
     state = bea.play(hands=4, until=lambda s: bea.shown_hands >= 1)
     assert bea.shown_hands >= 1
-    names = " ".join(hand_name(s["high"] or "", "de")
+    names = " ".join(hand_name(s["high"], "de")
                      for s in state["last"]["showdown"]["shown"])
     assert any(word in names for word in GERMAN_HAND_WORDS), names
     # The last hands are told in German too, from their events.
@@ -810,3 +854,107 @@ def test_a_seated_player_adds_chips_between_hands(person):
                      and gus.frames.state, "a stack of 250 after adding 150")
     assert state["you"]["wallet"] == 10_000 - 250
     expect(gus.page.get_by_test_id("stack-2")).to_contain_text("250")
+
+
+AGREE = """([facts, lang]) => {
+  const i = window.studI18n;
+  const seat = (n) => `Seat ${n}`;
+  return {
+    hands: facts.hands.map((v) => i.handText(v, lang)),
+    whys: facts.whys.map((w) => i.firstToAct(w, seat, lang)),
+    awards: facts.awards.map((a) => [i.awardLines(a, seat, lang), i.oddChipsText(a, seat, lang)]),
+    actions: facts.actions.map((e) => i.takenText(e, seat(e.seat), lang)),
+    streets: facts.streets.map((n) => i.streetName(n, lang)),
+  };
+}"""
+
+
+def _facts(seed: int) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    """Facts of many random hands with small stacks (all-ins, side pots, ties, odd chips), as
+    frames send them and as the engine has them."""
+    import random
+
+    from stud.bots import make_bot
+    from stud.cards import Deck
+    from stud.engine import ActionTaken, HandShown, StreetStarted
+    from stud.rules import PROFILES, Stakes, Variant
+    from stud.server.frames import award_json, event_json, first_json, value_json
+    from stud.table import Table
+
+    rng = random.Random(seed)
+    bots = [make_bot("random", seed), make_bot("station")]  # stations go to showdowns: ties
+    sent: dict[str, list[Any]] = {"hands": [], "whys": [], "awards": [], "actions": [],
+                                  "streets": [3, 4, 5, 6, 7]}
+    kept: dict[str, list[Any]] = {key: [] for key in sent}
+    seat_of = int  # the facts' own seat numbers: the test names them "Seat n"
+    for n in range(240):
+        table = Table(list(Variant)[n % 3], Stakes.for_limit(2),
+                      PROFILES[("standard", "pokerkit")[n % 2]], 8)
+        for seat in range(1, rng.randint(2, 8) + 1):
+            table.sit(seat, f"p{seat}", rng.choice((3, 5, 9, 20, 60)))
+        hand = table.start_hand(Deck.seeded(rng.randrange(2**32)))
+        bot = bots[n % 4 // 2]
+        while not hand.is_over:
+            hand.act(bot.act(hand.view(hand.to_act)), hand.to_act)
+        for e in hand.public_events():
+            if isinstance(e, HandShown):
+                for value in (e.high, e.low):
+                    if value is not None:
+                        sent["hands"].append(value_json(value))
+                        kept["hands"].append(value)
+            elif isinstance(e, StreetStarted):
+                sent["whys"].append(first_json(e.why, seat_of))
+                kept["whys"].append(e.why)
+            elif isinstance(e, PotAwarded):
+                sent["awards"].append(award_json(e, seat_of))
+                kept["awards"].append(e)
+            elif isinstance(e, ActionTaken):
+                sent["actions"].append(event_json(e, seat_of))
+                kept["actions"].append(e)
+    # What random play rarely makes: odd chips by each rule, identical hands taking a whole hi/lo
+    # pot, a low half nobody can claim (PokerKit's halves), a tie for first to act.
+    high = HandValue.of(ValueKind.HIGH, parse_cards("AsAdTsTc4h3d2c"))
+    low = HandValue.of(ValueKind.LOW8, parse_cards("AsAdTsTc4h3d2c"))
+    made = [PotAwarded(0, 41, Half.HIGH, ((2, 21), (5, 20)), high, None, False, False,
+                       OddChips(1, (2,), "suit"), True),
+            PotAwarded(1, 11, Half.LOW, ((3, 4), (4, 4), (6, 3)), None, low, False, False,
+                       OddChips(2, (3, 4), "suit"), False),
+            PotAwarded(0, 9, Half.ALL, ((1, 5), (2, 4)), high, low, False, False,
+                       OddChips(1, (1,), "seat"), False),
+            PotAwarded(0, 6, Half.LOW, ((1, 3), (2, 3)), None, None, False, True, None, False)]
+    tie = FirstToAct(street=5, opener=Opener.BEST_HAND, seat=4, decider=3,
+                     cards=parse_cards("KsKd9c"), lowball=False, decider_all_in=True, tie=True,
+                     open_pair=False)
+    sent["awards"] += [award_json(a, seat_of) for a in made]
+    kept["awards"] += made
+    sent["whys"].append(first_json(tie, seat_of))
+    kept["whys"].append(tie)
+    return sent, kept
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_pages_word_facts_as_stud_text_does(browser: Browser, site: Server, lang: str) -> None:
+    # One dictionary, two renderers of it: the page's (i18n.js) and stud.text's must say the
+    # same facts in the same words, hand names, reasons, awards and actions alike.
+    sent, kept = _facts(seed=5)
+    assert any(w.decider_all_in for w in kept["whys"]) and any(a.odd for a in kept["awards"])
+    assert any(w.open_pair for w in kept["whys"]) and any(a.no_low for a in kept["awards"])
+    context = browser.new_context(base_url=site.url)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.wait_for_function("window.studI18n !== undefined")
+        said = page.evaluate(AGREE, [sent, lang])
+    finally:
+        context.close()
+    say = words(lang)
+
+    def seat(n: int) -> str:
+        return f"Seat {n}"
+
+    assert said["hands"] == [say.hand(v) for v in kept["hands"]]
+    assert said["whys"] == [with_symbols(say.first_to_act(w, seat)) for w in kept["whys"]]
+    assert said["awards"] == [[say.award(a, seat), say.odd_chips(a, seat) or ""]
+                              for a in kept["awards"]]
+    assert said["actions"] == [say.taken(e, seat(e.seat)) for e in kept["actions"]]
+    assert said["streets"] == [say.street(n) for n in sent["streets"]]

@@ -1,8 +1,9 @@
 """The rules page (static/rules.html and rules.js) has words for everything a table can be.
 
-No server and no browser: the script keeps its text as strict JSON between markers, and these
-tests read it as data and hold it against ``stud.rules`` (variants, policies, their choices,
-profiles), so a new policy or choice without an English and a German explanation fails here.
+No server and no browser: the page's words are the ``rules.`` keys of the catalogues every page
+shares (src/stud/text/en.json and de.json); these tests read them as data and hold them against
+``stud.rules`` (variants, policies, their choices, profiles), so a new policy or choice without
+an English and a German explanation fails here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from stud.rules import POLICIES, PROFILES, Rules, Variant
+from stud.text import catalogue
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "stud" / "server" / "static"
 SCRIPT = (STATIC / "rules.js").read_text(encoding="utf-8")
@@ -33,7 +35,10 @@ def _block(name: str) -> object:
     return json.loads(match.group(1))
 
 
-TEXT: dict[str, dict[str, str]] = _block("TEXT")  # type: ignore[assignment]
+# The page's words, "rules." taken off their keys; a variant's title is the shared "variant.".
+TEXT: dict[str, dict[str, str]] = {
+    lang: {key[len("rules."):]: text for key, text in catalogue(lang).items()
+           if key.startswith("rules.")} for lang in LANGS}
 
 
 def _choices(policy: str) -> tuple[str, ...]:
@@ -53,7 +58,7 @@ def _placeholders(text: str) -> set[str]:
 
 
 def test_text_has_english_and_german_with_the_same_keys():
-    assert set(TEXT) == set(LANGS)
+    assert TEXT["en"], "the catalogues have no rules. keys"
     assert set(TEXT["en"]) == set(TEXT["de"]), (
         f"only English: {sorted(set(TEXT['en']) - set(TEXT['de']))}; "
         f"only German: {sorted(set(TEXT['de']) - set(TEXT['en']))}")
@@ -101,7 +106,7 @@ def test_choices_cover_both_profiles():
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("variant", [v.value for v in Variant])
 def test_every_variant_has_a_title_and_an_introduction(lang, variant):
-    assert f"variant_{variant}" in TEXT[lang]
+    assert f"variant.{variant}" in catalogue(lang)
     assert f"variant_{variant}_intro" in TEXT[lang]
 
 
@@ -113,8 +118,7 @@ def test_every_profile_is_described(lang, profile):
 
 
 def test_every_text_key_the_script_names_exists():
-    outside = re.sub(r"/\* TEXT-BEGIN \*/.*?/\* TEXT-END \*/", "", SCRIPT, flags=re.S)
-    named = set(re.findall(r"\"((?:ui|sec|s\d|variant|policy|profile)_[a-z0-9_]+)\"", outside))
+    named = set(re.findall(r"\"((?:ui|sec|s\d|variant|policy|profile)_[a-z0-9_]+)\"", SCRIPT))
     assert named, "rules.js names no text keys outside TEXT"
     missing = sorted(named - set(TEXT["en"]))
     assert not missing, f"rules.js uses keys with no text: {missing}"
@@ -160,8 +164,8 @@ def test_suit_order_for_the_bring_in_follows_rules_md():
 def test_page_has_the_language_switch_and_loads_the_script():
     assert 'data-testid="lang-switch"' in PAGE
     assert 'data-lang="en"' in PAGE and 'data-lang="de"' in PAGE
-    assert '<script src="/static/rules.js"></script>' in PAGE
-    assert '"stud.lang"' in SCRIPT
+    assert '<script type="module" src="/static/rules.js"></script>' in PAGE
+    assert 'from "./i18n.js"' in SCRIPT  # the language and the words every page shares
 
 
 def test_sections_and_policy_rows_have_test_ids():

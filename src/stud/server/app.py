@@ -27,11 +27,25 @@ from stud.server.connection import MAX_UNREAD, Client
 from stud.server.frames import Json
 from stud.server.room import Room, Timing
 from stud.server.store import Account, Store, StoreError
+from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
 STATIC = Path(__file__).parent / "static"
 COOKIE = "stud_token"
 T = TypeVar("T")
+
+
+class FieldError(HTTPException):
+    """A request field that cannot be taken: the answer names the field as data (``field``)
+    beside the words (``detail``), so a form can mark it without reading the words."""
+
+    def __init__(self, field: str, detail: str) -> None:
+        super().__init__(400, detail)
+        self.field = field
+
+
+# Store errors that concern one field of the request that caused them.
+_STORE_FIELDS = {"bad_nickname": "nickname", "nickname_taken": "nickname"}
 
 
 class Casino:
@@ -116,12 +130,20 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         first = error.errors()[0]
         where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
         return JSONResponse({"detail": f"{where}: {first.get('msg', 'not valid')}, not "
-                                       f"{first.get('input')!r}"}, status_code=400)
+                                       f"{first.get('input')!r}", "field": where},
+                            status_code=400)
+
+    @app.exception_handler(FieldError)
+    async def field_error(_request: Request, error: FieldError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail, "field": error.field}, status_code=400)
 
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, error: StoreError) -> JSONResponse:
         status = 409 if error.code in ("nickname_taken", "seat_taken") else 400
-        return JSONResponse({"detail": str(error), "code": error.code}, status_code=status)
+        body: Json = {"detail": str(error), "code": error.code}
+        if error.code in _STORE_FIELDS:
+            body["field"] = _STORE_FIELDS[error.code]
+        return JSONResponse(body, status_code=status)
 
     @app.get("/api/health")
     async def health() -> Json:
@@ -132,7 +154,7 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         body = await _body(request)
         nickname = body.get("nickname")
         if not isinstance(nickname, str):
-            raise HTTPException(400, f"nickname must be text, not {nickname!r}")
+            raise FieldError("nickname", f"nickname must be text, not {nickname!r}")
         account, token = await the_casino().db(the_casino().store.create_account, nickname)
         response.set_cookie(COOKIE, token, httponly=True, samesite="lax",
                             secure=request.url.scheme == "https", max_age=10 * 365 * 24 * 3600)
@@ -184,6 +206,14 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
             raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="stud-hand-{hand_id}.phh"'})
+
+    @app.get("/i18n/{lang}.json")
+    async def messages(lang: str) -> JSONResponse:
+        """A language's message catalogue (stud.text's), the one dictionary of every page."""
+        if lang not in LANGUAGES:
+            raise HTTPException(404, f"there is no language {lang!r}: use "
+                                     f"{' or '.join(LANGUAGES)}")
+        return JSONResponse(catalogue(lang), headers={"Cache-Control": "no-cache"})
 
     @app.get("/")
     async def lobby() -> FileResponse:
@@ -264,24 +294,24 @@ async def _body(request: Request) -> dict[str, object]:
 def _whole(body: dict[str, object], name: str, default: int, low: int, high: int) -> int:
     value = body.get(name, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise HTTPException(400, f"{name} must be a whole number from {low} to {high}, "
-                            f"not {value!r}")
+        raise FieldError(name, f"{name} must be a whole number from {low} to {high}, "
+                               f"not {value!r}")
     return value
 
 
 def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
     name = body.get("name") or f"Table {number}"
     if not isinstance(name, str) or not re.fullmatch(r"[^\x00-\x1f]{1,60}", name.strip()):
-        raise HTTPException(400, f"name must be 1 to 60 characters, not {name!r}")
+        raise FieldError("name", f"name must be 1 to 60 characters, not {name!r}")
     try:
         variant = Variant.parse(str(body.get("variant", "stud")))
     except RulesError as error:
-        raise HTTPException(400, f"variant: {error}") from None
+        raise FieldError("variant", f"variant: {error}") from None
     # From 2: the bring-in, half the small bet, must be less than a full bet.
     small_bet = _whole(body, "small_bet", 2, 2, 10_000)
     rules_name = body.get("rules", "standard")
     if not isinstance(rules_name, str) or rules_name not in PROFILES:
-        raise HTTPException(400, f"rules must be one of {', '.join(PROFILES)}, "
-                            f"not {rules_name!r}")
+        raise FieldError("rules", f"rules must be one of {', '.join(PROFILES)}, "
+                                  f"not {rules_name!r}")
     return (name.strip(), variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],
             _whole(body, "seats", 8, 2, 8), _whole(body, "clock", 30, 5, 300))

@@ -2,7 +2,7 @@
 // makes an account. The account box, the API call and the toast are exported for the table page.
 
 import {
-  chips, lang, langSwitch, onLangChange, stakesText, t, translateStatic, variantTitle,
+  chips, has, lang, langSwitch, onLangChange, stakesText, t, translateStatic, variantTitle,
 } from "./i18n.js";
 
 // ------------------------------------------------------------------ shared with the table page
@@ -18,18 +18,19 @@ export class ApiError extends Error {
 
 const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "rules", "buy_in"];
 
-/** The field an error names: FastAPI's validation list gives it in `loc`; our own `detail`
- * text starts with it ("small_bet must be a whole number from 1 to 10000, not 0"). */
+/** The error of an answer: the server names the field it refuses as data (`field`), and a
+ * store error its `code`, which a German page says in German; otherwise the server's words. */
 function errorOf(status, body) {
   let detail = body && body.detail;
-  let field = null;
+  let field = body && typeof body.field === "string" ? body.field : null;
   if (Array.isArray(detail)) {
     const first = detail[0] || {};
-    field = Array.isArray(first.loc) ? String(first.loc[first.loc.length - 1]) : null;
+    field = field || (Array.isArray(first.loc) ? String(first.loc[first.loc.length - 1]) : null);
     detail = detail.map((d) => (d.loc ? `${d.loc[d.loc.length - 1]}: ${d.msg}` : d.msg)).join("; ");
   }
   if (typeof detail !== "string" || !detail) detail = `HTTP ${status}`;
-  if (!field) field = FIELDS.find((f) => new RegExp(`^${f}\\b`).test(detail)) || null;
+  const code = body && body.code;
+  if (code && lang() !== "en" && has(`error.${code}`)) detail = t(`error.${code}`);
   return new ApiError(status, detail, FIELDS.includes(field) ? field : null);
 }
 
@@ -44,7 +45,7 @@ export async function api(path, { method = "GET", body } = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, t("network_error"), null);
+    throw new ApiError(0, t("ui.network_error"), null);
   }
   const text = await response.text();
   let data = null;
@@ -98,7 +99,7 @@ export function accountBox(slot, { onAccount } = {}) {
       const line = document.createElement("span");
       line.className = "playing-as";
       line.dataset.testid = "playing-as";
-      line.textContent = t("playing_as", { nickname: me.nickname, wallet: chips(me.wallet) });
+      line.textContent = t("ui.playing_as", { nickname: me.nickname, wallet: chips(me.wallet) });
       slot.append(line);
       return;
     }
@@ -109,8 +110,8 @@ export function accountBox(slot, { onAccount } = {}) {
     input.name = "nickname";
     input.maxLength = 20;
     input.autocomplete = "nickname";
-    input.placeholder = t("nickname_placeholder");
-    input.setAttribute("aria-label", t("nickname"));
+    input.placeholder = t("ui.nickname_placeholder");
+    input.setAttribute("aria-label", t("ui.nickname"));
     input.dataset.testid = "nickname-input";
     input.value = typed;
     input.addEventListener("input", () => { typed = input.value; });
@@ -118,7 +119,7 @@ export function accountBox(slot, { onAccount } = {}) {
     button.type = "submit";
     button.className = "primary";
     button.dataset.testid = "nickname-submit";
-    button.textContent = t("nickname_submit");
+    button.textContent = t("ui.nickname_submit");
     const note = document.createElement("small");
     note.className = "field-error";
     note.dataset.testid = "nickname-error";
@@ -176,14 +177,14 @@ function tableRow(table) {
     ["name", table.name],
     ["game", variantTitle(table.variant, table.title)],
     ["stakes", stakesText(table.stakes)],
-    ["seats", t("seats_taken", { taken: table.taken, seats: table.seats })],
+    ["seats", t("ui.seats_taken", { taken: table.taken, seats: table.seats })],
     ["hph", new Intl.NumberFormat(lang() === "de" ? "de-DE" : "en-US",
       { maximumFractionDigits: 1 }).format(table.hands_per_hour ?? 0)],
   ];
   for (const [kind, text] of cells) {
     const cell = document.createElement("td");
     cell.className = `col-${kind}`;
-    cell.dataset.label = t(`col_${kind === "game" ? "game" : kind}`);
+    cell.dataset.label = t(`ui.col_${kind === "game" ? "game" : kind}`);
     if (kind === "name") {
       const link = document.createElement("a");
       link.href = href;
@@ -199,7 +200,7 @@ function tableRow(table) {
   const link = document.createElement("a");
   link.className = "button";
   link.href = href;
-  link.textContent = t("open_table");
+  link.textContent = t("ui.open_table");
   open.append(link);
   row.append(open);
   row.addEventListener("click", (event) => {
@@ -262,13 +263,13 @@ function lobby() {
     event.preventDefault();
     clearErrors();
     if (!account.me) {
-      showError(null, t("need_account"));
+      showError(null, t("ui.need_account"));
       account.focus();
       return;
     }
     const submit = form.querySelector('[data-testid="create-submit"]');
     submit.disabled = true;
-    const name = form.elements.name.value.trim() || t("default_table_name",
+    const name = form.elements.name.value.trim() || t("ui.default_table_name",
       { nickname: account.me.nickname });
     try {
       const table = await api("/api/tables", {
@@ -283,7 +284,7 @@ function lobby() {
       submit.disabled = false;
       if (error.status === 401) {
         account.set(null);
-        showError(null, t("need_account"));
+        showError(null, t("ui.need_account"));
         account.focus();
       } else {
         showError(error.field, error.message);

@@ -3,8 +3,9 @@
 // frame's `legal` entries, sent back exactly as given; nothing here decides a rule.
 
 import {
-  actionLabel, cardParts, cardText, chips, handName, hasText, lang, onLangChange, reasonText,
-  stakesText, streetName, t, translateStatic, variantTitle,
+  actionLabel, awardHand, awardLines, capitalized, cardParts, cardText, chips, firstToAct,
+  handText, has, lang, oddChipsText, onLangChange, stakesText, streetName, t, takenText,
+  translateStatic, variantTitle,
 } from "./i18n.js";
 import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
 
@@ -48,7 +49,7 @@ const mySeat = (state) => (state && state.you && state.you.seat) || null;
 
 function seatName(state, seat) {
   const player = state && state.seats && state.seats[seat - 1];
-  return player ? player.name : t("seat_n", { seat });
+  return player ? player.name : t("seat", { seat });
 }
 
 /** Who played ``seat`` in ``hand``: the names dealt in, not whoever sits there now. */
@@ -72,14 +73,14 @@ function cardNode(card, { up = true, own = false, small = false } = {}) {
   if (!card) {
     classes.push("back");
     return el("div", { class: classes.join(" "), "data-card": "", role: "img",
-      "aria-label": t("card_face_down") });
+      "aria-label": t("ui.card_face_down") });
   }
   const { rank, suit, red, letter } = cardParts(card);
   classes.push(red ? "red" : "black", `suit-${letter}`);
   if (!up) classes.push("down"); // a down card this viewer may see: its own, or shown
   if (own) classes.push("own");
   return el("div", { class: classes.join(" "), "data-card": card, "data-up": String(up),
-    role: "img", "aria-label": up ? cardText(card) : `${cardText(card)} (${t("card_down")})` },
+    role: "img", "aria-label": up ? cardText(card) : `${cardText(card)} (${t("ui.card_down")})` },
   el("span", { class: "rank", "aria-hidden": "true", text: rank }),
   el("span", { class: "suit", "aria-hidden": "true", text: suit }),
   el("span", { class: "pip", "aria-hidden": "true", text: suit }));
@@ -116,12 +117,12 @@ function seatNode(state, seat, showdown) {
       style: position },
     el("div", { class: "plate empty-plate" },
       el("div", { class: "plate-top" }, el("span", { class: "seat-no", text: seat }),
-        el("span", { class: "name muted", text: t("seat_n", { seat }) })),
+        el("span", { class: "name muted", text: t("seat", { seat }) })),
       el("div", { class: "empty-actions" },
         canSit && el("button", { type: "button", class: "primary small", testid: `sit-${seat}`,
-          text: t("sit_here"), onclick: () => openDialog("sit", seat) }),
+          text: t("ui.sit_here"), onclick: () => openDialog("sit", seat) }),
         el("button", { type: "button", class: "small", testid: `add-bot-${seat}`,
-          text: t("add_bot"), onclick: () => openDialog("bot", seat) }))));
+          text: t("ui.add_bot"), onclick: () => openDialog("bot", seat) }))));
   }
 
   const clock = hand && hand.clock && hand.clock.seat === seat ? hand.clock : null;
@@ -129,7 +130,7 @@ function seatNode(state, seat, showdown) {
   const shown = showdown && showdown.showdown.shown.find((s) => s.seat === seat);
   const net = showdown && (showdown.showdown.net || []).find(([s]) => s === seat);
   const winner = showdown && showdown.showdown.pots.some((pot) =>
-    [...(pot.high || []), ...(pot.low || [])].some((w) => w.seat === seat));
+    pot.awards.some((award) => award.shares.some(([s]) => s === seat)));
   const classes = ["seat", "taken"];
   if (seat === me) classes.push("me");
   if (acting) classes.push("acting");
@@ -140,21 +141,21 @@ function seatNode(state, seat, showdown) {
 
   const marks = [];
   const mark = (cls, text) => marks.push(el("span", { class: `mark ${cls}`, text }));
-  if (hand && !hand.over && hand.bring_in === seat && hand.street === 3) mark("bring-in", t("bring_in_mark"));
-  if (hand && !hand.over && hand.first === seat) mark("first", t("first_mark"));
-  if (player.all_in) mark("all-in", t("all_in"));
-  if (player.folded && player.in_hand !== false) mark("folded", t("folded"));
-  if (player.sitting_out) mark("out", t("sitting_out"));
-  if (player.leaving) mark("leaving", t("leaving"));
-  if (!player.connected && !player.bot) mark("offline", t("disconnected"));
+  if (hand && !hand.over && hand.bring_in === seat && hand.street === 3) mark("bring-in", t("ui.bring_in_mark"));
+  if (hand && !hand.over && hand.first === seat) mark("first", t("ui.first_mark"));
+  if (player.all_in) mark("all-in", t("ui.all_in"));
+  if (player.folded && player.in_hand !== false) mark("folded", t("ui.folded"));
+  if (player.sitting_out) mark("out", t("ui.sitting_out"));
+  if (player.leaving) mark("leaving", t("ui.leaving"));
+  if (!player.connected && !player.bot) mark("offline", t("ui.disconnected"));
 
   const cards = (player.cards || []).map((c) =>
     cardNode(c.card, { up: c.up, own: seat === me && !c.up }));
 
   const names = [];
   if (shown && state.hand === showdown) {
-    if (shown.high) names.push(handName(shown.high));
-    if (shown.low) names.push(handName(shown.low));
+    if (shown.high) names.push(handText(shown.high));
+    if (shown.low) names.push(handText(shown.low));
   }
 
   return el("div", { class: classes.join(" "), testid: `seat-${seat}`, "data-seat": seat,
@@ -164,14 +165,14 @@ function seatNode(state, seat, showdown) {
     el("div", { class: "plate-top" },
       el("span", { class: "seat-no", text: seat }),
       el("span", { class: "name", text: player.name, title: player.name }),
-      seat === me && el("span", { class: "badge you-badge", text: t("you") }),
+      seat === me && el("span", { class: "badge you-badge", text: t("ui.you") }),
       player.bot && el("button", { type: "button", class: "remove-bot", testid: `remove-bot-${seat}`,
-        title: t("remove_bot_title"), "aria-label": t("remove_bot_title"), text: "×",
+        title: t("ui.remove_bot_title"), "aria-label": t("ui.remove_bot_title"), text: "×",
         onclick: () => send({ type: "remove_bot", seat }) })),
     el("div", { class: "plate-mid" },
       el("span", { class: "stack", testid: `stack-${seat}`, text: chips(player.stack) }),
       player.bot && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
-        text: t("bot"), title: player.bot }),
+        text: t("ui.bot"), title: player.bot }),
       net && el("span", { class: `net ${net[1] >= 0 ? "plus" : "minus"}`,
         text: `${net[1] > 0 ? "+" : ""}${chips(net[1])}` })),
     marks.length > 0 && el("div", { class: "marks" }, marks),
@@ -199,8 +200,8 @@ function potText(hand) {
   const pots = hand.pots || [];
   if (pots.length <= 1) return null;
   return pots.map((amount, index) => (index === 0
-    ? t("main_pot", { amount: chips(amount) })
-    : t("side_pot", { index, amount: chips(amount) }))).join(" · ");
+    ? t("ui.main_pot", { amount: chips(amount) })
+    : t("ui.side_pot", { index, amount: chips(amount) }))).join(" · ");
 }
 
 function renderCenter(state) {
@@ -209,35 +210,38 @@ function renderCenter(state) {
   const pot = $("pot");
   const bets = $("street-bets");
   const status = $("felt-status");
+  const why = $("first-why");
   const hand = state && state.hand;
+  why.textContent = hand && !hand.over && hand.why
+    ? firstToAct(hand.why, (seat) => playerName(state, hand, seat)) : "";
   board.replaceChildren();
   pot.replaceChildren();
   bets.textContent = "";
   if (!state) {
     info.textContent = "";
-    status.textContent = t("connecting");
+    status.textContent = t("ui.connecting");
     return;
   }
   if (!hand) {
     const players = state.seats.filter((p) => p && !p.sitting_out).length;
-    info.textContent = state.last ? t("last_showdown", { number: state.last.number }) : "";
-    status.textContent = players >= 2 ? t("next_hand") : t("waiting_players");
+    info.textContent = state.last ? t("ui.last_showdown", { number: state.last.number }) : "";
+    status.textContent = players >= 2 ? t("ui.next_hand") : t("ui.waiting_players");
     return;
   }
-  info.textContent = `${t("hand_no", { number: hand.number })} · ${streetName(hand.street_name || hand.street)}`;
+  info.textContent = `${t("ui.hand_no", { number: hand.number })} · ${capitalized(streetName(hand.street))}`;
   if (hand.board && hand.board.length) {
-    board.append(el("span", { class: "board-label", text: t("community") }),
+    board.append(el("span", { class: "board-label", text: t("ui.community") }),
       cardRow(hand.board, { up: true }));
   }
   pot.append(el("div", { class: "pot-total" }, el("span", { class: "chip-icon" }),
-    el("span", { text: t("pot", { amount: chips(hand.pot) }) })));
+    el("span", { text: t("ui.pot", { amount: chips(hand.pot) }) })));
   const breakdown = potText(hand);
   if (breakdown) pot.append(el("div", { class: "pot-split", text: breakdown }));
   const onStreet = state.seats.reduce((sum, p) => sum + (p ? p.wager || 0 : 0), 0);
-  if (!hand.over && onStreet > 0) bets.textContent = t("street_bets", { amount: chips(onStreet) });
+  if (!hand.over && onStreet > 0) bets.textContent = t("ui.street_bets", { amount: chips(onStreet) });
   if (hand.over) status.textContent = "";
-  else if (hand.to_act && hand.to_act === mySeat(state)) status.textContent = t("your_turn");
-  else if (hand.to_act) status.textContent = t("waiting_for", { name: seatName(state, hand.to_act) });
+  else if (hand.to_act && hand.to_act === mySeat(state)) status.textContent = t("ui.your_turn");
+  else if (hand.to_act) status.textContent = t("ui.waiting_for", { name: seatName(state, hand.to_act) });
   else status.textContent = "";
 }
 
@@ -251,7 +255,7 @@ function tickClock() {
   const share = clock.total_ms > 0 ? Math.min(1, left / clock.total_ms) : 0;
   for (const node of document.querySelectorAll('[data-testid="clock"]')) {
     node.querySelector(".clock-bar").style.width = `${(share * 100).toFixed(1)}%`;
-    node.querySelector(".clock-num").textContent = t("seconds", { s: Math.ceil(left / 1000) });
+    node.querySelector(".clock-num").textContent = t("ui.seconds", { s: Math.ceil(left / 1000) });
     node.dataset.remainingMs = String(Math.round(left));
     node.classList.toggle("urgent", left < 5000);
   }
@@ -284,10 +288,10 @@ function renderActions(state) {
   if (!legal.length) {
     let text = "";
     if (hand && !hand.over && hand.to_act) {
-      text = hand.to_act === mySeat(state) ? t("your_turn")
-        : t("waiting_for", { name: seatName(state, hand.to_act) });
+      text = hand.to_act === mySeat(state) ? t("ui.your_turn")
+        : t("ui.waiting_for", { name: seatName(state, hand.to_act) });
     } else if (!mySeat(state)) {
-      text = account && account.me ? t("watching") : t("watching_no_account");
+      text = account && account.me ? t("ui.watching") : t("ui.watching_no_account");
     }
     box.append(el("span", { class: "action-wait", testid: "action-wait", text }));
   }
@@ -298,15 +302,15 @@ function renderActions(state) {
     const playing = hand && !hand.over && player.in_hand;
     const most = 500 * state.table.stakes.small_bet;
     if (!playing && player.stack < most) {
-      mine.append(el("button", { type: "button", testid: "rebuy", text: t("add_chips"),
+      mine.append(el("button", { type: "button", testid: "rebuy", text: t("ui.add_chips"),
         onclick: () => openDialog("rebuy", me) }));
     }
     mine.append(player.sitting_out
-      ? el("button", { type: "button", testid: "sit-in", text: t("sit_in"),
+      ? el("button", { type: "button", testid: "sit-in", text: t("ui.sit_in"),
         onclick: () => send({ type: "sit_in" }) })
-      : el("button", { type: "button", testid: "sit-out", text: t("sit_out"),
+      : el("button", { type: "button", testid: "sit-out", text: t("ui.sit_out"),
         onclick: () => send({ type: "sit_out" }) }),
-    el("button", { type: "button", class: "danger", testid: "leave", text: t("leave"),
+    el("button", { type: "button", class: "danger", testid: "leave", text: t("ui.leave"),
       onclick: () => send({ type: "leave" }) }));
   }
 }
@@ -322,12 +326,27 @@ function act(option) {
 
 // ------------------------------------------------------------------ the showdown
 
-function winnerLine(state, hand, winner, label) {
+function winnerLine(state, hand, seat, amount, label, text) {
   return el("div", { class: "winner-line" },
-    label && el("span", { class: `half-label ${label}`, text: t(label) }),
-    el("span", { class: "who", text: playerName(state, hand, winner.seat) }),
-    el("span", { class: "won", text: `+${chips(winner.chips)}` }),
-    el("span", { class: "with", text: winner.hand ? handName(winner.hand) : t("uncontested") }));
+    label && el("span", { class: `half-label ${label}`, text: t(`ui.${label}`) }),
+    el("span", { class: "who", text: playerName(state, hand, seat) }),
+    el("span", { class: "won", text: `+${chips(amount)}` }),
+    el("span", { class: "with", text }));
+}
+
+/** A pot's award in the showdown panel: one line per winner, with the half it won (in hi/lo)
+ * and the winning hand; whether no low qualified, and who got an odd chip, below them. */
+function awardNodes(state, hand, award) {
+  const label = award.half === "high" || award.half === "low" ? award.half : null;
+  const text = award.uncontested ? t("ui.uncontested") : awardHand(award, { withNoLow: false });
+  const nodes = award.shares.map(([seat, amount]) =>
+    winnerLine(state, hand, seat, amount, label, text));
+  if (award.no_low && award.half === "all") {
+    nodes.push(el("div", { class: "no-low", testid: "no-low", text: t("ui.no_low") }));
+  }
+  const odd = oddChipsText(award, (seat) => playerName(state, hand, seat));
+  if (odd) nodes.push(el("div", { class: "odd-chip muted", testid: "odd-chip", text: capitalized(odd) }));
+  return nodes;
 }
 
 function renderShowdown(state) {
@@ -337,13 +356,12 @@ function renderShowdown(state) {
   panel.hidden = !hand;
   if (!hand) return;
   const result = hand.showdown;
-  const hiLo = state.table.variant === "stud8";
-  const title = state.hand === hand ? `${t("showdown")} · ${t("hand_no", { number: hand.number })}`
-    : t("last_showdown", { number: hand.number });
+  const title = state.hand === hand ? `${t("ui.showdown")} · ${t("ui.hand_no", { number: hand.number })}`
+    : t("ui.last_showdown", { number: hand.number });
   panel.append(el("h2", { text: title }));
   const shown = el("div", { class: "shown-list" });
   for (const s of result.shown || []) {
-    const names = [s.high && handName(s.high), s.low && handName(s.low)].filter(Boolean);
+    const names = [s.high && handText(s.high), s.low && handText(s.low)].filter(Boolean);
     shown.append(el("div", { class: "shown-hand", testid: `shown-${s.seat}` },
       el("div", { class: "who", text: playerName(state, hand, s.seat) }),
       cardRow(s.cards, { small: true }),
@@ -353,25 +371,22 @@ function renderShowdown(state) {
   for (const m of mucked) {
     shown.append(el("div", { class: "shown-hand mucked" },
       el("div", { class: "who", text: playerName(state, hand, m.seat) }),
-      el("div", { class: "hand-names", text: t("mucked") })));
+      el("div", { class: "hand-names", text: t("ui.mucked") })));
   }
   if (shown.childElementCount) panel.append(shown);
   for (const pot of result.pots || []) {
-    const name = pot.index === 0 ? t("main_pot", { amount: chips(pot.amount) })
-      : t("side_pot", { index: pot.index, amount: chips(pot.amount) });
-    const box = el("div", { class: "pot-result", testid: `pot-result-${pot.index}` },
+    const name = pot.pot === 0 ? t("ui.main_pot", { amount: chips(pot.amount) })
+      : t("ui.side_pot", { index: pot.pot, amount: chips(pot.amount) });
+    const box = el("div", { class: "pot-result", testid: `pot-result-${pot.pot}` },
       el("div", { class: "pot-title" }, el("span", { text: name }),
         pot.scoop && el("span", { class: "badge scoop", testid: "scoop", "data-seat": pot.scoop,
-          text: `${t("scoop")} · ${playerName(state, hand, pot.scoop)}` })));
-    const split = hiLo && (pot.low || pot.no_low);
-    for (const w of pot.high || []) box.append(winnerLine(state, hand, w, split ? "high" : null));
-    for (const w of pot.low || []) box.append(winnerLine(state, hand, w, "low"));
-    if (pot.no_low) box.append(el("div", { class: "no-low", testid: "no-low", text: t("no_low") }));
+          text: `${t("ui.scoop")} · ${playerName(state, hand, pot.scoop)}` })));
+    for (const award of pot.awards) box.append(...awardNodes(state, hand, award));
     panel.append(box);
   }
   const net = result.net || [];
   if (net.length) {
-    panel.append(el("div", { class: "net-line" }, el("span", { class: "muted", text: `${t("net")}: ` }),
+    panel.append(el("div", { class: "net-line" }, el("span", { class: "muted", text: `${t("ui.net")}: ` }),
       net.map(([seat, amount], i) => el("span", { class: `net ${amount >= 0 ? "plus" : "minus"}` },
         `${i ? " · " : ""}${playerName(state, hand, seat)} ${amount > 0 ? "+" : ""}${chips(amount)}`))));
   }
@@ -390,7 +405,7 @@ function logLines(state, hand) {
   const heading = (street) => {
     if (headed.has(street)) return;
     headed.add(street);
-    lines.push({ kind: "street", text: t("log_street", { street: streetName(street) }) });
+    lines.push({ kind: "street", text: t("ui.log_street", { street: capitalized(streetName(street)) }) });
   };
   let dealt = null; // {street, bySeat: Map(seat -> [cards])}
   const flush = () => {
@@ -410,53 +425,45 @@ function logLines(state, hand) {
       continue;
     }
     flush();
-    const name = event.seat ? nameIn(state, hand, event.seat) : "";
-    const allIn = event.all_in ? t("log_all_in") : "";
+    const who = (seat) => nameIn(state, hand, seat);
+    const name = event.seat ? who(event.seat) : "";
     switch (event.kind) {
-      case "ante":
-        lines.push({ kind: "ante", text: t("log_ante", { name, amount: chips(event.amount) }) + allIn });
+      case "ante": {
+        const text = t("did.ante", { who: name, amount: chips(event.amount) });
+        lines.push({ kind: "ante", text: event.all_in ? t("did.all_in", { text }) : text });
         break;
+      }
       case "board":
-        lines.push({ kind: "board", text: t("log_board", { card: cardText(event.card) }) });
+        lines.push({ kind: "board", text: t("ui.log_board", { card: cardText(event.card) }) });
         break;
       case "street":
         heading(event.street);
-        if (event.first) {
-          lines.push({ kind: "first", text: t("log_first", { name: nameIn(state, hand, event.first),
-            reason: reasonText(event.reason) }) });
-        } else if (event.reason) {
-          lines.push({ kind: "first", text: reasonText(event.reason) });
-        }
+        if (event.why) lines.push({ kind: "first", text: firstToAct(event.why, who) });
         break;
       case "action":
-        lines.push({ kind: `action ${event.action}`,
-          text: t(`log_${event.action}`, { name, to: chips(event.to) }) + allIn });
+        lines.push({ kind: `action ${event.action}`, text: takenText(event, name) });
         break;
       case "returned":
-        lines.push({ kind: "returned", text: t("log_returned", { name, amount: chips(event.amount) }) });
+        lines.push({ kind: "returned", text: t("did.uncalled", { who: name, amount: chips(event.amount) }) });
         break;
       case "shown": {
-        const hands = [event.high && handName(event.high), event.low && handName(event.low)]
-          .filter(Boolean).join(" · ");
-        lines.push({ kind: "shown", text: t("log_shown", { name,
-          cards: (event.cards || []).map(cardText).join(" "), hands }) });
+        const names = [event.high && handText(event.high), event.low && handText(event.low)]
+          .filter(Boolean).join(", ");
+        lines.push({ kind: "shown", text: t(names ? "did.show.named" : "did.show",
+          { who: name, cards: (event.cards || []).map(cardText).join(" "), names }) });
         break;
       }
       case "mucked":
-        lines.push({ kind: "mucked", text: t("log_mucked", { name }) });
+        lines.push({ kind: "mucked", text: t("did.muck", { who: name }) });
         break;
-      case "pot":
-        for (const [seat, amount] of event.shares || []) {
-          lines.push({ kind: "pot", text: t("log_pot", {
-            name: nameIn(state, hand, seat), chips: chips(amount),
-            pot: event.index === 0 ? t("log_pot_main") : t("log_pot_side", { index: event.index }),
-            half: t(`log_half_${event.half || "all"}`),
-          }) + (event.hand === "uncontested" ? t("log_uncontested")
-            : event.hand ? t("log_with", { hand: handName(event.hand) }) : "") });
-        }
+      case "pot": {
+        for (const text of awardLines(event, who)) lines.push({ kind: "pot", text });
+        const odd = oddChipsText(event, who);
+        if (odd) lines.push({ kind: "pot odd", text: capitalized(odd) });
         break;
+      }
       case "end":
-        lines.push({ kind: "end", text: t("log_end", { number: hand.number }) });
+        lines.push({ kind: "end", text: t("ui.log_end", { number: hand.number }) });
         break;
       default:
         break;
@@ -487,9 +494,9 @@ function renderLog(state) {
   const hand = state && (state.hand || state.last);
   const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   list.replaceChildren();
-  $("log-title").textContent = hand ? `${t("hand_log")} · ${t("hand_no", { number: hand.number })}` : t("hand_log");
+  $("log-title").textContent = hand ? `${t("ui.hand_log")} · ${t("ui.hand_no", { number: hand.number })}` : t("ui.hand_log");
   if (!hand) {
-    list.append(el("li", { class: "muted", text: t("no_events") }));
+    list.append(el("li", { class: "muted", text: t("ui.no_events") }));
     return;
   }
   list.append(...logLines(state, hand).map(logItem));
@@ -513,7 +520,7 @@ function renderLastHands() {
   const hands = view.lastHands;
   if (!hands) return;
   if (!hands.length) {
-    box.append(el("p", { class: "muted", text: t("no_last_hands") }));
+    box.append(el("p", { class: "muted", text: t("ui.no_last_hands") }));
     return;
   }
   const time = new Intl.DateTimeFormat(lang() === "de" ? "de-DE" : "en-GB",
@@ -524,16 +531,16 @@ function renderLastHands() {
     if (date && !Number.isNaN(date.getTime())) when = time.format(date);
     box.append(el("details", { class: "last-hand", testid: "last-hand", "data-id": h.id, open: i === 0 },
       el("summary", {},
-        el("span", { class: "last-hand-no", text: t("hand_no", { number: h.number }) }),
+        el("span", { class: "last-hand-no", text: t("ui.hand_no", { number: h.number }) }),
         when && el("span", { class: "muted", text: when }),
-        h.result === "voided" && el("span", { class: "badge out", text: t("voided") }),
+        h.result === "voided" && el("span", { class: "badge out", text: t("ui.voided") }),
         h.result !== "voided" && el("a", { class: "phh", href: `/api/hands/${h.id}.phh`,
-          download: `hand-${h.id}.phh`, testid: "phh-link", text: t("download_phh"),
+          download: `hand-${h.id}.phh`, testid: "phh-link", text: t("ui.download_phh"),
           onclick: (e) => e.stopPropagation() })),
       h.events
         ? el("ul", { class: "last-hand-log" }, logLines(view.state, h).map(logItem))
         : el("pre", { class: "last-hand-text",
-          text: h.result === "voided" ? t("voided_text") : (h.text || []).join("\n") })));
+          text: h.result === "voided" ? t("ui.voided_text") : (h.text || []).join("\n") })));
   });
   if (!view.logScrolled) scrollLogDown();
 }
@@ -560,7 +567,7 @@ function finishedKey(state) {
 
 function openDialog(kind, seat) {
   if ((kind === "sit" || kind === "bot") && account && !account.me) {
-    toast(t("need_account"));
+    toast(t("ui.need_account"));
     account.focus();
     return;
   }
@@ -585,7 +592,7 @@ function renderDialog() {
   const stakes = (state && state.table.stakes) || { small_bet: 2 };
   const box = el("div", { class: "dialog", role: "dialog", "aria-modal": "true",
     testid: `dialog-${dialog.kind}` });
-  const cancel = el("button", { type: "button", testid: "dialog-cancel", text: t("cancel"),
+  const cancel = el("button", { type: "button", testid: "dialog-cancel", text: t("ui.cancel"),
     onclick: closeDialog });
   if (dialog.kind === "sit" || dialog.kind === "rebuy") {
     const rebuy = dialog.kind === "rebuy";
@@ -606,21 +613,21 @@ function renderDialog() {
       if (send(message)) closeDialog();
     } },
     el("h2", { text: t(rebuy ? "rebuy_title" : "buy_in_title", { seat: dialog.seat }) }),
-    el("label", { class: "field", for: "buy-in" }, el("span", { text: t("buy_in_label") }), input),
+    el("label", { class: "field", for: "buy-in" }, el("span", { text: t("ui.buy_in_label") }), input),
     el("p", { class: "muted buy-in-hint", testid: "buy-in-hint" }),
     el("div", { class: "dialog-buttons" }, cancel,
-      el("button", { type: "submit", class: "primary", testid: "sit-confirm", text: t("sit_confirm") })));
+      el("button", { type: "submit", class: "primary", testid: "sit-confirm", text: t("ui.sit_confirm") })));
     box.append(form);
     backdrop.append(box);
     refreshDialog();
     input.focus();
     input.select();
   } else {
-    box.append(el("h2", { text: t("choose_bot", { seat: dialog.seat }) }),
+    box.append(el("h2", { text: t("ui.choose_bot", { seat: dialog.seat }) }),
       el("div", { class: "bot-choices" }, BOTS.map((bot) => el("button", {
         type: "button", class: "bot-choice", testid: `bot-${bot}`, "data-bot": bot,
         onclick: () => { if (send({ type: "add_bot", seat: dialog.seat, bot })) closeDialog(); },
-      }, el("strong", { text: bot }), el("span", { text: t(`bot_${bot}`).replace(/^[^:]*:\s*/, "") })))),
+      }, el("strong", { text: bot }), el("span", { text: t(`bot.${bot}`).replace(/^[^:]*:\s*/, "") })))),
       el("div", { class: "dialog-buttons" }, cancel));
     backdrop.append(box);
   }
@@ -635,10 +642,10 @@ function refreshDialog() {
     ?? (account && account.me ? account.me.wallet : null);
   const shown = wallet === null ? "–" : chips(wallet);
   if (view.dialog.kind === "rebuy") {
-    hint.textContent = t("rebuy_hint", { max: chips(500 * stakes.small_bet), wallet: shown });
+    hint.textContent = t("ui.rebuy_hint", { max: chips(500 * stakes.small_bet), wallet: shown });
     return;
   }
-  hint.textContent = t("buy_in_hint", { min: chips(10 * stakes.small_bet),
+  hint.textContent = t("ui.buy_in_hint", { min: chips(10 * stakes.small_bet),
     max: chips(500 * stakes.small_bet), wallet: shown });
 }
 
@@ -662,8 +669,8 @@ function renderHeader(state) {
 
 function renderConnection() {
   const banner = $("connection");
-  const text = view.connection === "lost" ? t("reconnecting")
-    : view.connection === "connecting" && view.state ? t("connecting") : "";
+  const text = view.connection === "lost" ? t("ui.reconnecting")
+    : view.connection === "connecting" && view.state ? t("ui.connecting") : "";
   banner.textContent = text;
   banner.hidden = !text;
 }
@@ -698,7 +705,7 @@ let pingTimer = null;
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    toast(t("reconnecting"));
+    toast(t("ui.reconnecting"));
     return false;
   }
   socket.send(JSON.stringify(message));
@@ -715,8 +722,8 @@ function onFrame(frame) {
     }
   } else if (frame.type === "error") {
     // German readers get the reason in German; English ones the server's own, fuller words.
-    const known = lang() !== "en" && hasText(`error_${frame.code}`);
-    toast(known ? t(`error_${frame.code}`) : frame.message || frame.code);
+    const known = lang() !== "en" && has(`error.${frame.code}`);
+    toast(known ? t(`error.${frame.code}`) : frame.message || frame.code);
     view.pending = false;
     renderActions(view.state);
   }
