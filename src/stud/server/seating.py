@@ -26,6 +26,7 @@ class Seating:
     accounts: dict[int, int]
     bots: dict[int, str]
     leaving: set[int]
+    number: int
     db: Callable[..., Awaitable[Any]]
     seat_of_account: Callable[[int | None], int | None]
     broadcast: Callable[[], None]

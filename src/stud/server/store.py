@@ -23,11 +23,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, bindparam, create_engine, event, func, select
+from sqlalchemy import (
+    Connection,
+    CursorResult,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+)
 from sqlalchemy.exc import IntegrityError
 
 from stud.rules import POLICIES, Rules, Stakes, Variant
@@ -113,6 +122,13 @@ def database_url(url: str | None = None) -> str:
     return url
 
 
+def _new_id(result: CursorResult[Any]) -> int:
+    """The primary key an INSERT of one row made."""
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -180,9 +196,9 @@ class Store:
         token = secrets.token_urlsafe(32)
         try:
             with self.engine.begin() as db:
-                account_id = db.execute(accounts.insert().values(
+                account_id = _new_id(db.execute(accounts.insert().values(
                     nickname=name, nickname_key=name.casefold(), token_hash=_hash(token),
-                    wallet=0, created_at=_now())).inserted_primary_key[0]
+                    wallet=0, created_at=_now())))
                 self._move(db, account_id, "grant", STARTING_WALLET, to=("wallet", None))
         except IntegrityError:
             raise StoreError("nickname_taken", f"the nickname {name!r} is taken") from None
@@ -208,11 +224,11 @@ class Store:
     def create_table(self, name: str, variant: Variant, stakes: Stakes, rules: Rules,
                      size: int, clock: int, created_by: int | None = None) -> TableSpec:
         with self.engine.begin() as db:
-            table_id = db.execute(tables.insert().values(
+            table_id = _new_id(db.execute(tables.insert().values(
                 name=name, variant=variant.value, ante=stakes.ante, bring_in=stakes.bring_in,
                 small_bet=stakes.small_bet, big_bet=stakes.big_bet, rules=_rules_json(rules),
                 seats=size, clock=clock, hands=0, created_by=created_by,
-                created_at=_now())).inserted_primary_key[0]
+                created_at=_now())))
         return self.table(table_id)
 
     def table(self, table_id: int) -> TableSpec:
@@ -284,8 +300,8 @@ class Store:
     def add_bot(self, table_id: int, seat: int, bot: str, buy_in: int) -> SeatRow:
         """A bot account, granted its buy-in by the house, takes the seat."""
         with self.engine.begin() as db:
-            account_id = db.execute(accounts.insert().values(
-                nickname=bot, bot=bot, wallet=0, created_at=_now())).inserted_primary_key[0]
+            account_id = _new_id(db.execute(accounts.insert().values(
+                nickname=bot, bot=bot, wallet=0, created_at=_now())))
             self._move(db, account_id, "grant", buy_in, to=("wallet", None))
         return self.sit(table_id, seat, account_id, buy_in)
 
@@ -311,10 +327,10 @@ class Store:
     def start_hand(self, table_id: int, number: int, players: Sequence[HandPlayer]) -> int:
         """Record a hand as running and move each player's stack into it."""
         with self.engine.begin() as db:
-            hand_id = db.execute(hands.insert().values(
+            hand_id = _new_id(db.execute(hands.insert().values(
                 table_id=table_id, number=number, status="running",
                 players=[[p.seat, p.account_id, p.stack] for p in players],
-                started_at=_now())).inserted_primary_key[0]
+                started_at=_now())))
             self._post(db, [Move(p.account_id, "hand_in", p.stack, ("hand", hand_id),
                                  ("table", table_id), p.seat) for p in players])
         return int(hand_id)
