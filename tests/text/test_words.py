@@ -386,18 +386,20 @@ def test_the_reason_names_the_first_actor_and_the_deciding_cards() -> None:
                                                           "3-2 low")
 
 
-def test_an_all_in_decider_is_told_with_who_acts_instead() -> None:
+def test_an_all_in_decider_is_told_with_who_acts_in_its_place() -> None:
     why = reasons()["best_hand"]._replace(decider=2, seat=3, decider_all_in=True, open_pair=False)
-    assert EN.first_to_act(why).endswith("; Seat 2 is all in; Seat 3, next to the left, acts first")
-    assert EN.first_to_act(why, you=2).endswith(
-        "; You are all in; Seat 3, next to the left, acts first")
+    assert EN.first_to_act(why) == ("Seat 2 acts first: best up cards, a pair of Queens; Seat 2 is "
+                                    "all in, so Seat 3, next to the left, acts in their place")
+    assert EN.first_to_act(why, you=2) == (
+        "You act first: best up cards, a pair of Queens; you are all in, so Seat 3, next to the "
+        "left, acts in your place")
     assert EN.first_to_act(why, you=3).endswith(
-        "; Seat 2 is all in; you, next to the left, act first")
+        "; Seat 2 is all in, so you, next to the left, act in their place")
     assert DE.first_to_act(why, you=3).endswith(
-        "; Platz 2 ist all-in; du, der Nächste links, beginnst")
+        "; Platz 2 ist all-in, also beginnst du, der Nächste links, an seiner Stelle")
     bring_in = reasons()["low_card"]._replace(decider=1, seat=2, decider_all_in=True)
     assert EN.first_to_act(bring_in, you=2) == ("Seat 1 brings in: lowest up card 2c; Seat 1 is "
-                                                "all in from the ante; you act first")
+                                                "all in from the ante, so you act in their place")
 
 
 # ---------------------------------------------------------------- actions and streets
