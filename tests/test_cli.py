@@ -8,10 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from scenarios import hand_with, passive, play, to_street
 from stud.cli import app
+from stud.engine import Action, ActionKind
 from stud.history.phh import load
 from stud.rules import Stakes, Variant, profile
-from stud.terminal import parse_choice, play_session
+from stud.terminal import parse_choice, play_session, render, result_lines
+from stud.text import words
 
 runner = CliRunner()
 
@@ -65,8 +68,6 @@ def test_simulate_rejects_bad_options_clearly(args: list[str], message: str) -> 
 
 
 def test_menu_choice_by_number_word_and_amount() -> None:
-    from stud.engine.actions import Action, ActionKind
-
     legal = (Action(ActionKind.FOLD), Action(ActionKind.CALL, 5), Action(ActionKind.RAISE, 10))
     assert parse_choice("2", legal) == legal[1]
     assert parse_choice("call", legal) == legal[1]
@@ -98,3 +99,138 @@ def test_play_several_hands_with_bad_input_then_quit() -> None:
     assert "--- Hand history ---" in text and "posts the ante 1" in text
     assert 'variant = "F7S/8"' in text and "finishing_stacks" in text
     assert "stakes 5/10 (ante 1, bring-in 2)" in text
+
+
+def test_typed_words_accept_what_the_menu_shows() -> None:
+    # Facing a completion to 5 with the bring-in of 2 in: the menu says "call 3 (to 5)".
+    legal = (Action.fold(), Action.call(5), Action.raise_to(10))
+    en, de = words("en"), words("de")
+    for text in ("call 3", "call 5", "c 3", "call 3 (to 5)", "CALL", "2"):
+        assert parse_choice(text, legal, wager=2) is legal[1], text
+    for text in ("raise 10", "raise to 10", "r 10", "3"):
+        assert parse_choice(text, legal, wager=2) is legal[2], text
+    assert parse_choice("f", legal, wager=2) is legal[0]
+    # German words, and the English ones, under --lang de.
+    for text, action in (("mitgehen 3", legal[1]), ("Mitgehen 3 (auf 5)", legal[1]),
+                         ("erhöhen auf 10", legal[2]), ("passen", legal[0]),
+                         ("call 3", legal[1])):
+        assert parse_choice(text, legal, wager=2, w=de) is action, text
+    with pytest.raises(ValueError, match="call 4 is not allowed: the amount is 3"):
+        parse_choice("call 4", legal, wager=2, w=en)
+    with pytest.raises(ValueError, match="du kannst jetzt nicht checken"):
+        parse_choice("checken", legal, wager=2, w=de)
+    with pytest.raises(ValueError, match="is not an action"):
+        parse_choice("fold 3", legal, wager=2, w=en)
+
+
+def test_a_wager_by_another_name_is_the_same_wager() -> None:
+    # Only a bet is possible: "raise 10" is the bet of 10, as the engine takes it.
+    legal = (Action.check(), Action.bet(5), Action.bet(10))
+    assert parse_choice("raise 10", legal) is legal[2]
+    with pytest.raises(ValueError, match="say which: bet 5 or bet 10"):
+        parse_choice("bet", legal)
+    with pytest.raises(ValueError, match="the amount is 5 or 10"):
+        parse_choice("bet 7", legal)
+    # On third street the raise is the completion, and the menu says so.
+    third = (Action.fold(), Action.call(2), Action.complete(5))
+    assert parse_choice("raise 5", third) is third[2]
+    assert parse_choice("complete to 5", third) is third[2]
+    with pytest.raises(ValueError, match="you may fold, call 2 or complete to 5"):
+        parse_choice("raise", third)
+    assert [a.kind for a in third] == [ActionKind.FOLD, ActionKind.CALL, ActionKind.COMPLETE]
+
+
+def test_the_turn_line_names_who_is_to_act_and_the_log_says_why_the_first_actor_acts() -> None:
+    hand = hand_with("stud", {1: "2c 3c 2d 9d", 2: "7c 8c Kh Kd", 3: "Tc Jc 5s 7d"})
+    to_street(hand, 4)
+    assert hand.to_act == 2  # the pair of kings
+    play(hand, "cbr 2")
+    board = render(hand.view(3), {1: "Ann", 2: "Bob", 3: "You"}.__getitem__)
+    assert board.splitlines()[-2 if "equity" in board else -1] == "You to act"
+    assert "acts first" not in board and "(" not in board.splitlines()[-1]
+    why = hand.view(3).why
+    assert why is not None
+    assert words("en").first_to_act(why, {1: "Ann", 2: "Bob", 3: "You"}.__getitem__, you=3) == (
+        "Bob acts first: best up cards, a pair of Kings; open pair: the big bet is allowed")
+
+
+def test_result_says_a_stud8_pot_without_a_low_is_the_whole_pot_and_a_scoop() -> None:
+    hand = passive(hand_with("stud8", {1: "9c 9d Kh Ks Qc 3d 5h", 2: "Ac Ad Qs Jd Th 9h 9s"}))
+    names = {1: "Ann", 2: "You"}.__getitem__
+    assert result_lines(hand.events, names, words("en"), you=2) == [
+        "You win 4 from the main pot with Two Pair, Aces and Nines; no low, so the high hand "
+        "takes the whole pot",
+        "You scoop the main pot (4)",
+    ]
+    assert result_lines(hand.events, {1: "Ann", 2: "Du"}.__getitem__, words("de"), you=2)[-1] \
+        == "Scoop: Du gewinnst alles aus dem Hauptpot (4)"
+    split = passive(hand_with("stud8", {1: "Kc Kd 9s Qh 5h Js 9d", 2: "7d 5d 4h 3h 2s Qs Jd"}))
+    assert result_lines(split.events, names, words("en"), you=2) == [
+        "Ann wins 2 from the main pot (high) with Two Pair, Kings and Nines",
+        "You win 2 from the main pot (low) with 7-5-4-3-2 low",
+    ]
+
+
+def play_lines(variant: Variant, lang: str, seed: int, hands: int = 3) -> list[str]:
+    answers = iter(["nonsense", "99"] + ["2", "1", "c", "k"] * 100)
+    lines: list[str] = []
+    prompts = {"count": 0}
+
+    def read(prompt: str) -> str:
+        lines.append(prompt)
+        if prompt == words(lang).t("play.next"):
+            prompts["count"] += 1
+            return "t" if prompts["count"] == 1 else "q" if prompts["count"] > hands else ""
+        return next(answers)
+
+    play_session(variant, Stakes(1, 2, 5, 10), profile("standard"),
+                 ["strength", "random", "station"], 20, seed=seed, read=read, write=lines.append,
+                 lang=lang)
+    return lines
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_terminal_game_reads_in_german(variant: Variant) -> None:
+    text = "\n".join(play_lines(variant, "de", seed=3))
+    assert "Du setzt die Ante 1" in text and "Du bist am Zug" in text
+    assert "--- Ergebnis ---" in text and "Du gehst mit" in text
+    assert "'nonsense' ist hier keine Aktion" in text
+    assert "99 steht nicht im Menü" in text
+    assert " gewinnt " in text
+    for english in ("You ", " wins ", " to act", "Your action", "posts the ante", "stack ",
+                    "{", "}"):
+        assert english not in text, english
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_terminal_game_speaks_to_you_in_the_second_person(variant: Variant) -> None:
+    text = "\n".join(play_lines(variant, "en", seed=5))
+    assert "You post the ante 1" in text and "You to act" in text
+    for wrong in ("You posts", "You brings", "You bets", "You checks", "You calls", "You folds",
+                  "You wins", "You is", "to act (", "{", "}"):
+        assert wrong not in text, wrong
+    history = text[text.index("--- Hand history ---"):]
+    assert "  You: [" in history and "[??] [??]" in history  # your own cards, not others'
+
+
+def test_play_lang_option() -> None:
+    result = runner.invoke(app, ["play", "--lang", "de", "--seed", "3"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Du sitzt auf Platz 1 mit 500." in result.output
+    assert "Du gehst mit 500 Chips nach 0 Händen." in result.output
+    result = runner.invoke(app, ["play", "--lang", "fr"])
+    assert result.exit_code == 2 and "--lang 'fr': choose en or de" in result.output
+
+
+def test_result_says_where_the_odd_chip_of_halving_a_pot_went() -> None:
+    # Pot 5 (seat 3 folds): 3 to the high hand, 2 to the low.
+    hand = hand_with("stud8", {1: "Kc Kd 9s Qh 5h Js 9d", 2: "7d 5d 4h 3h 2s Qs Jd",
+                               3: "8c 8s Ac"})
+    play(hand, "b", "f", "c")
+    passive(hand)
+    names = {1: "Ann", 2: "Bob", 3: "You"}.__getitem__
+    assert result_lines(hand.events, names, words("en"), you=3) == [
+        "Ann wins 3 from the main pot (high) with Two Pair, Kings and Nines",
+        "the odd chip of halving the pot goes to the high half",
+        "Bob wins 2 from the main pot (low) with 7-5-4-3-2 low",
+    ]

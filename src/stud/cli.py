@@ -272,17 +272,21 @@ def play(
     buy_in: Annotated[int, typer.Option(help="your stack in big bets")] = 50,
     seed: Annotated[int | None, typer.Option(help="seed the decks (default: secure shuffle)")]
     = None,
+    lang: Annotated[str, typer.Option(help="the game's language: en or de")] = "en",
 ) -> None:
     """Play against bots in the terminal."""
     from stud.terminal import play_session
+    from stud.text import LANGUAGES
 
+    if lang not in LANGUAGES:
+        fail(f"--lang {lang!r}: choose {' or '.join(LANGUAGES)}")
     game = parse_variant(variant)
     if not 2 <= players <= 8:
         fail(f"--players {players}: stud is for 2 to 8 players")
     if buy_in < 1:
         fail(f"--buy-in {buy_in}: at least one big bet")
     play_session(game, parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
-                 parse_bots(bots, players - 1), buy_in, seed)
+                 parse_bots(bots, players - 1), buy_in, seed, lang=lang)
 
 
 @app.command()

@@ -4,10 +4,7 @@ every shown hand's, street by street, once the hand is over and the cards are kn
 from __future__ import annotations
 
 from stud.cards import format_cards
-from stud.rules import STREET_NAMES
-from stud.engine.events import HandShown
-from stud.engine.hand import Hand
-from stud.engine.view import HandView
+from stud.engine import Hand, HandShown, HandView
 from stud.equity import EquityError, equity
 
 TRIALS = 20_000  # enough for a figure to a percent, quick enough to show at every decision
@@ -33,20 +30,19 @@ def own_equity(view: HandView) -> float | None:
         return None
 
 
-def equity_by_street(hand: Hand) -> list[tuple[str, dict[int, float]]]:
-    """For a hand that reached the showdown: each shown player's equity on each street, from the
-    cards they held then (all known now), the folded hands' cards unknown."""
+def equity_by_street(hand: Hand) -> list[tuple[int, dict[int, float]]]:
+    """For a hand that reached the showdown: each shown player's equity on each street (3 to
+    7), from the cards they held then (all known now), the folded hands' cards unknown."""
     shown = {e.seat: e.cards for e in hand.events if isinstance(e, HandShown)}
     if len(shown) < 2 or hand.board:
         return []
     seats = sorted(shown)
-    rows: list[tuple[str, dict[int, float]]] = []
+    rows: list[tuple[int, dict[int, float]]] = []
     for street, count in ((3, 3), (4, 4), (5, 5), (6, 6), (7, 7)):
         hands = [format_cards(shown[s][:count]) for s in seats]
         try:
             result = equity(hand.variant, hands, trials=None if count >= 6 else TRIALS, seed=0)
         except EquityError:
             return rows
-        rows.append((STREET_NAMES[street], {s: p.equity for s, p in zip(seats, result.players,
-                                                                          strict=True)}))
+        rows.append((street, {s: p.equity for s, p in zip(seats, result.players, strict=True)}))
     return rows

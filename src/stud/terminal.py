@@ -1,133 +1,218 @@
 """Terminal play: you against bots, hand after hand, stacks carried over.
 
 Everything shown comes from your seat's view; every choice offered is one of the engine's
-legal actions with its amount.
+legal actions with its amount. Every sentence comes from ``stud.text``, in English or German.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from stud.bots import make_bot
 from stud.cards import Deck
-from stud.engine.actions import Action, ActionKind
-from stud.engine.dealing import STREET_NAMES
-from stud.engine.events import PotAwarded
-from stud.engine.hand import Hand
-from stud.engine.view import HandView
+from stud.engine import (
+    Action,
+    ActionError,
+    ActionKind,
+    Hand,
+    HandView,
+    IllegalAction,
+    PotAwarded,
+)
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
 from stud.odds import equity_by_street, own_equity
 from stud.rules import Rules, Stakes, Variant
 from stud.table import Table
+from stud.text import Words, words
 
 YOU = 1
 
-_WORDS = {
-    "f": ActionKind.FOLD, "fold": ActionKind.FOLD,
-    "k": ActionKind.CHECK, "check": ActionKind.CHECK,
-    "c": ActionKind.CALL, "call": ActionKind.CALL,
-    "b": ActionKind.BET, "bet": ActionKind.BET,
-    "r": ActionKind.RAISE, "raise": ActionKind.RAISE,
-    "i": ActionKind.BRING_IN, "bring": ActionKind.BRING_IN, "bring-in": ActionKind.BRING_IN,
-    "complete": ActionKind.COMPLETE, "co": ActionKind.COMPLETE,
-}
+# Short words the terminal accepts besides the actions' names, as the canonical text.
+_SHORT = {"f": "fold", "k": "check", "c": "call", "b": "bet", "r": "raise", "i": "bring in",
+          "co": "complete", "bring": "bring in", "bring-in": "bring in", "bringin": "bring in"}
+_NO_AMOUNT = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.SHOW, ActionKind.MUCK)
+_WAGERS = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
 
 
 class Quit(Exception):
     """The player typed q."""
 
 
-def describe(action: Action, view: HandView) -> str:
+def describe(action: Action, view: HandView, w: Words | None = None) -> str:
+    """An action as the menu shows it: "call 3 (to 5)", "raise 20 (all in)"."""
+    w = w or words("en")
     me = view.player(view.viewer or YOU)
-    kind = action.kind
-    all_in = action.to == me.wager + me.stack and kind not in (ActionKind.FOLD, ActionKind.CHECK)
-    tail = " (all in)" if all_in else ""
-    if kind is ActionKind.CALL:
-        return f"call {action.to - me.wager}{tail}"
-    if kind is ActionKind.BRING_IN:
-        return f"bring in {action.to}{tail}"
-    if kind is ActionKind.COMPLETE:
-        return f"complete to {action.to}{tail}"
-    if kind is ActionKind.BET:
-        return f"bet {action.to}{tail}"
-    if kind is ActionKind.RAISE:
-        return f"raise to {action.to}{tail}"
-    return kind.value
+    return menu_label(action, me.wager, me.wager + me.stack, w)
 
 
-def parse_choice(text: str, legal: tuple[Action, ...]) -> Action:
-    """A menu number, or a word (``call``, ``raise 10``, ``f``); ValueError explains a bad one."""
-    text = text.strip().lower()
+def menu_label(action: Action, wager: int, most: int, w: Words) -> str:
+    """What the menu says for ``action`` to a player with ``wager`` in on this street who can
+    put in at most ``most`` in all: a call says the chips it adds (and what it calls to)."""
+    if action.kind is ActionKind.CALL:
+        key = "play.call.to" if wager else "play.call"
+        text = w.t(key, added=action.to - wager, to=action.to)
+    else:
+        text = w.action(action)
+    if action.kind not in _NO_AMOUNT and action.to == most:
+        return w.t("play.action.all_in", action=text)
+    return text
+
+
+def _action_words(w: Words) -> tuple[dict[str, str], set[str]]:
+    """The words that name an action in ``w``'s language (its menu's first words and its
+    verbs, and the English ones), each mapped to the action's canonical text; and the small
+    words a menu puts between an action and its amount ("to", "auf")."""
+    names: dict[str, str] = dict(_SHORT)
+    fillers = {"to", "in"}
+    for lang in {"en", w.lang}:
+        language = words(lang)
+        for kind in ActionKind:
+            canonical = kind.value.replace("_", " ")
+            for word in language.t(f"play.verb.{kind.value}").casefold().split()[:1]:
+                names.setdefault(word, canonical)
+            template = language.messages[f"action.{kind.value}"].casefold().split()
+            names.setdefault(template[0], canonical)
+            fillers.update(x for x in template[1:] if "{" not in x)
+    names.update({kind.value: kind.value.replace("_", " ") for kind in ActionKind})
+    return names, fillers
+
+
+def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
+                 w: Words | None = None, most: int = -1) -> Action:
+    """A menu number, what the menu shows, or a word (``call``, ``raise 10``, ``f``; German
+    words under ``de``) read by ``Action.parse``; ValueError explains a bad one. ``wager`` is
+    what the player has in on this street (``call 3`` is the call that adds 3), ``most`` the
+    most they can have in (an action to it is all in)."""
+    w = w or words("en")
+    text = text.strip().casefold()
     if not text:
-        raise ValueError("type the number of an action, or its name (fold, check, call, ...)")
+        raise ValueError(w.t("play.error.empty"))
     if text.isdigit():
         k = int(text)
         if 1 <= k <= len(legal):
             return legal[k - 1]
-        raise ValueError(f"{k} is not on the menu: choose 1 to {len(legal)}")
-    words = text.split()
-    kind = _WORDS.get(words[0])
-    if kind is None:
-        raise ValueError(f"{words[0]!r} is not an action here")
+        raise ValueError(w.t("play.error.menu", number=k, count=len(legal)))
+    for action in legal:
+        if text in (menu_label(action, wager, -1, w).casefold(),
+                    menu_label(action, wager, most, w).casefold()):
+            return action
+    names, fillers = _action_words(w)
+    first, *rest = text.split()
+    canonical = names.get(first)
+    if canonical is None:
+        raise ValueError(w.t("play.error.word", word=first))
+    rest = [word for word in rest if word not in fillers]
+    kind = ActionKind(canonical.replace(" ", "_"))
+    if len(rest) > 1 or rest and (not rest[0].isdigit() or kind in _NO_AMOUNT):
+        raise ValueError(w.t("play.error.form", text=text))
     matches = [a for a in legal if a.kind is kind]
+    verb = w.t(f"play.verb.{kind.value}")
+    options = w.listing([menu_label(a, wager, -1, w) for a in legal], "or")
+    if not rest and kind not in _NO_AMOUNT:
+        if len(matches) > 1:
+            raise ValueError(w.t("play.error.which", options=w.listing(
+                [menu_label(a, wager, -1, w) for a in matches], "or")))
+        if not matches:
+            raise ValueError(w.t("play.error.kind", verb=verb, options=options))
+        return matches[0]
+    try:
+        action = Action.parse(f"{canonical} {rest[0]}" if rest else canonical)
+    except ActionError as error:
+        raise ValueError(str(error)) from None
+    for option in legal:
+        if option == action:
+            return option
+        # The menu's call says the chips it adds; a wager by another name is the same wager.
+        if (kind is ActionKind.CALL and option.kind is kind and action.to == option.to - wager
+                or kind in _WAGERS and option.kind in _WAGERS and option.to == action.to):
+            return option
     if not matches:
-        raise ValueError(f"you cannot {kind.label} now")
-    if len(words) > 1:
-        if not words[1].isdigit():
-            raise ValueError(f"{words[1]!r} is not an amount")
-        amount = int(words[1])
-        exact = [a for a in matches if a.to == amount]
-        if not exact:
-            options = ", ".join(str(a.to) for a in matches)
-            raise ValueError(f"{kind.label} to {amount} is not allowed: the amount is {options}")
-        return exact[0]
-    if len(matches) > 1:
-        options = " or ".join(f"{kind.value} {a.to}" for a in matches)
-        raise ValueError(f"say which: {options}")
-    return matches[0]
+        raise ValueError(w.t("play.error.kind", verb=verb, options=options))
+    amounts = w.listing([str(a.to - wager if kind is ActionKind.CALL else a.to)
+                         for a in matches], "or")
+    raise ValueError(w.t("play.error.amount", verb=verb, amount=action.to, amounts=amounts))
 
 
-def render(view: HandView, names: Callable[[int], str]) -> str:
-    lines = [f"--- {view.variant.title}, {STREET_NAMES[view.street]} --- stakes {view.stakes}",
-             f"pot {view.pot}" + (f" (pots {', '.join(map(str, view.pots))})"
-                                  if len(view.pots) > 1 else "")]
+def _cards(cards: Sequence[object | None], up: Sequence[bool]) -> str:
+    return " ".join(("??" if c is None else str(c)) if u else
+                    (f"[{c}]" if c is not None else "[??]") for c, u in zip(cards, up, strict=True))
+
+
+def stakes_text(stakes: Stakes, w: Words) -> str:
+    return w.t("play.stakes", small=stakes.small_bet, big=stakes.big_bet, ante=stakes.ante,
+               bring_in=stakes.bring_in)
+
+
+def render(view: HandView, names: Callable[[int], str], w: Words | None = None) -> str:
+    """The table as ``view`` sees it: the street, the pots, each seat, who is to act."""
+    w = w or words("en")
+    you = view.viewer
+    pots = view.pots
+    lines = [w.t("play.header", variant=w.t(f"variant.{view.variant.value}"),
+                 street=w.street(view.street), stakes=stakes_text(view.stakes, w)),
+             w.t("play.pots", pot=view.pot, pots=", ".join(map(str, pots))) if len(pots) > 1
+             else w.t("play.pot", pot=view.pot)]
     for p in view.players:
-        cards = " ".join(("??" if c is None else str(c)) if u else
-                         (f"[{c}]" if c is not None else "[??]")
-                         for c, u in zip(p.cards, p.up, strict=True))
-        state = "folded" if p.folded else "all in" if p.all_in else ""
+        state = w.t("play.folded") if p.folded else w.t("play.all_in") if p.all_in else ""
         marks = []
         if view.bring_in == p.seat and view.street == 3:
-            marks.append("bring-in")
+            marks.append(w.t("play.bring_in"))
         if view.to_act == p.seat:
-            marks.append("to act")
-        lines.append(f"  {names(p.seat):<12} stack {p.stack:>6}  bet {p.wager:>4}  {cards:<28}"
-                     f" {state} {' '.join(marks)}".rstrip())
+            marks.append(w.t("play.to_act"))
+        lines.append(f"  {names(p.seat):<12} {w.t('play.seat', stack=p.stack, bet=p.wager)}  "
+                     f"{_cards(p.cards, p.up):<28} {state} {' '.join(marks)}".rstrip())
     if view.board:
-        lines.append("  community card: " + " ".join(map(str, view.board)))
+        lines.append("  " + w.t("play.community", cards=w.cards(view.board)))
     if view.to_act is not None:
-        lines.append(f"{names(view.to_act)} to act ({view.reason})")
-    if view.viewer is not None and view.to_act == view.viewer:
+        # Why the street's first actor acts first is told once, in the log, as the street
+        # begins; this line only says whose turn it is.
+        lines.append(w.t("first.to_act.you") if view.to_act == you
+                     else w.t("first.to_act", seat=names(view.to_act)))
+    if you is not None and view.to_act == you:
         share = own_equity(view)
         if share is not None:
-            lines.append(f"Your equity against what you cannot see: {share:.0%} of the pot")
+            lines.append(w.t("play.equity", share=f"{share:.0%}"))
     return "\n".join(lines)
+
+
+def result_lines(events: Sequence[object], names: Callable[[int], str], w: Words,
+                 you: int | None = None) -> list[str]:
+    """Each pot's awards, where its odd chips went, and who scooped a hi/lo pot."""
+    lines: list[str] = []
+    by_pot: dict[int, list[PotAwarded]] = {}
+    for event in events:
+        if isinstance(event, PotAwarded):
+            by_pot.setdefault(event.pot, []).append(event)
+            lines.extend(w.award(event, names, you))
+            odd = w.odd_chips(event, names)
+            if odd is not None:
+                lines.append(odd)
+            if event.halving_chip:
+                lines.append(w.t("award.halving_chip"))
+    for pot in sorted(by_pot, reverse=True):  # the order awarded: the last side pot first
+        scoop = w.scoop(by_pot[pot], names, you)
+        if scoop is not None:
+            lines.append(scoop)
+    return lines
 
 
 def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str], buy_in: int,
                  seed: int | None, read: Callable[[str], str] = input,
-                 write: Callable[[str], None] = print) -> None:
+                 write: Callable[[str], None] = print, lang: str = "en") -> None:
     """Hands in a row until you quit; bots rebuy when they bust, you are asked."""
+    w = words(lang)
     table = Table(variant, stakes, rules, seats=len(bots) + 1)
     stack = buy_in * stakes.big_bet
-    table.sit(YOU, "You", stack)
+    table.sit(YOU, w.t("you"), stack)
     for number, name in enumerate(bots, start=2):
         table.sit(number, f"{name}-{number}", stack, make_bot(name, None if seed is None
                                                                else seed * 100 + number))
-    write(f"{variant.title}. Rules: {rules.name}. Stakes {stakes}. You are seat 1 with {stack}.")
-    write("Cards in [brackets] are down cards, [??] one you cannot see. Choose an action by "
-          "its number or name (f, k, c, b, r, i, complete; 'raise 10'); q quits.")
+    write(w.t("play.intro", variant=w.t(f"variant.{variant.value}"), rules=rules.name,
+              stakes=stakes_text(stakes, w), stack=stack))
+    write(w.t("play.help"))
+    write(w.t("play.help.choose"))
+    yes = w.t("play.yes").split()
     count = 0
     try:
         while True:
@@ -136,35 +221,43 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
                 if seat.stack == 0 and number != YOU:
                     table.rebuy(number, stack)
             if table.seats[YOU].stack == 0:
-                answer = read(f"You are out of chips. Rebuy {stack}? [y/q] ").strip().lower()
-                if answer not in ("y", "yes"):
-                    raise Quit
+                while True:
+                    answer = read(w.t("play.rebuy", stack=stack)).strip().casefold()
+                    if answer in ("q", "quit"):
+                        raise Quit
+                    if answer in yes:
+                        break
+                    write(w.t("play.rebuy.again", stack=stack))
                 table.rebuy(YOU, stack)
             deck = Deck.shuffled() if seed is None else Deck.seeded(seed * 7919 + count)
             hand = table.start_hand(deck)
-            write(f"\n=== Hand {count} ===")
-            _play_hand(table, hand, read, write)
+            write("\n" + w.t("play.hand", number=count))
+            me = _play_hand(table, hand, read, write, w)
             table.finish_hand()
-            answer = read("Enter for the next hand, t for the hand's history, h for its PHH, "
-                          "q to quit: ").strip().lower()
+            answer = read(w.t("play.next")).strip().casefold()
             while answer in ("t", "h"):
                 if answer == "t":
                     names = {k + 1: table.seats[n].name for k, n in enumerate(table.hand_seats)}
-                    write("--- Hand history ---")
-                    for line in text_history(list(hand.view(None).events), names.__getitem__):
+                    write(w.t("play.history"))
+                    for line in text_history(list(hand.view(me).events), names.__getitem__,
+                                             lang, you=me):
                         write("  " + line)
                 else:
-                    write(dumps(from_hand(hand, viewer=None)))
-                answer = read("Enter for the next hand, q to quit: ").strip().lower()
+                    write(dumps(from_hand(hand, viewer=me)))
+                answer = read(w.t("play.next")).strip().casefold()
             if answer in ("q", "quit"):
                 raise Quit
     except (Quit, EOFError, KeyboardInterrupt):
         you = table.seats[YOU].stack if YOU in table.seats else 0
-        write(f"\nYou leave with {you} chips after {table.hands_played} hands.")
+        hands = table.hands_played
+        write("\n" + (w.t("play.leave.one", chips=you) if hands == 1
+                      else w.t("play.leave", chips=you, hands=hands)))
 
 
 def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
-               write: Callable[[str], None]) -> None:
+               write: Callable[[str], None], w: Words) -> int:
+    """Play one hand, you from the keyboard and the bots by themselves; returns your seat in
+    the hand."""
     def name(seat: int) -> str:
         return table.seats[table.table_seat(seat)].name
 
@@ -173,59 +266,45 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
     while not hand.is_over:
         if hand.to_act == me:
             view = hand.view(me)
-            shown = _show_log(hand, me, shown, name, write)
-            write(render(view, name))
-            menu = "  ".join(f"[{k}] {describe(a, view)}"
+            shown = _show_log(hand, me, shown, name, write, w)
+            write(render(view, name, w))
+            player = view.player(me)
+            menu = "  ".join(f"[{k}] {describe(a, view, w)}"
                              for k, a in enumerate(view.legal_actions, 1))
             while True:
-                text = read(f"Your action: {menu}\n> ")
-                if text.strip().lower() in ("q", "quit"):
+                text = read(w.t("play.your_action", menu=menu) + "\n> ")
+                if text.strip().casefold() in ("q", "quit"):
                     raise Quit
                 try:
-                    action = parse_choice(text, view.legal_actions)
-                except ValueError as error:
+                    action = parse_choice(text, view.legal_actions, player.wager, w,
+                                          player.wager + player.stack)
+                    hand.act(action, me)
+                except (ValueError, IllegalAction) as error:
                     write(f"  {error}")
                     continue
-                hand.act(action, me)
                 break
         else:
             table.play_bots()
-    shown = _show_log(hand, me, shown, name, write)
-    write(render(hand.view(me), name))
-    write("--- Result ---")
-    for event in hand.events:
-        if isinstance(event, PotAwarded):
-            pot = "main pot" if event.index == 0 else f"side pot {event.index}"
-            half = {"high": "high half of the ", "low": "low half of the "}.get(event.half, "")
-            winners = ", ".join(f"{name(s)} {c}" for s, c in event.shares)
-            write(f"  {half}{pot} ({event.amount}): {winners} — {event.hand}")
-    write("Stacks: " + ", ".join(f"{name(k + 1)} {s}" for k, s in enumerate(hand.stacks)))
+    _show_log(hand, me, shown, name, write, w)
+    write(render(hand.view(me), name, w))
+    write(w.t("play.result"))
+    for line in result_lines(hand.events, name, w, me):
+        write("  " + line)
+    write(w.t("play.stacks", stacks=", ".join(f"{name(k + 1)} {s}"
+                                              for k, s in enumerate(hand.stacks))))
     rows = equity_by_street(hand)
     if rows:
         seats = sorted(rows[0][1])
-        write("Equity by street (the shown hands' cards, known now):")
+        write(w.t("play.equity_by_street"))
         write("  " + " " * 16 + "".join(f"{name(s):>14}" for s in seats))
         for street, shares in rows:
-            write(f"  {street:<16}" + "".join(f"{shares[s]:>14.0%}" for s in seats))
-
-
-_SECOND_PERSON = {"posts": "post", "brings": "bring", "calls": "call", "checks": "check",
-                  "folds": "fold", "bets": "bet", "raises": "raise", "completes": "complete",
-                  "shows": "show", "mucks": "muck", "wins": "win", "is": "are", "to": "to"}
-
-
-def _second_person(line: str) -> str:
-    """ "You calls 2" -> "You call 2": the text history speaks of seats in the third person."""
-    if not line.startswith("You "):
-        return line
-    verb, _, rest = line[4:].partition(" ")
-    line = f"You {_SECOND_PERSON.get(verb, verb)} {rest}".rstrip()
-    return line.replace(" and is all in", " and are all in")
+            write(f"  {w.street(street):<16}" + "".join(f"{shares[s]:>14.0%}" for s in seats))
+    return me
 
 
 def _show_log(hand: Hand, me: int, start: int, name: Callable[[int], str],
-              write: Callable[[str], None]) -> int:
+              write: Callable[[str], None], w: Words) -> int:
     events = hand.view(me).events
-    for line in text_history(list(events[start:]), name):
-        write("  " + _second_person(line))
+    for line in text_history(list(events[start:]), name, w.lang, you=me):
+        write("  " + line)
     return len(events)
