@@ -2,8 +2,15 @@
 
 Both engines play the same kind of hand in the same run: six players with 1,000 chips, a
 1/2/5/10 game, every decision chosen uniformly among the legal ones, a fresh shuffled deck per
-hand. Rounds alternate between the engines; rates are per second of CPU time (this process's),
-and the medians and their ratio are reported, since these machines are noisy.
+hand. Three loops are timed, in turn, each round:
+
+- the library loop: ``Hand`` with ``legal_actions()`` and ``act()``;
+- ``stud simulate``: the same game through ``stud.sim.simulate`` on one worker, the random bot
+  in every seat deciding from its seat's ``view()`` (a table, bots, views, results);
+- PokerKit 0.7.7 with its automations.
+
+Rates are per second of CPU time (this process's); the medians and the ratios are reported,
+since these machines are noisy.
 
     python bench/engine.py [--hands 2000] [--rounds 5] [--variant stud]
 """
@@ -35,6 +42,18 @@ def ours(hands: int, seed: int, variant: str) -> float:
         hand = Hand(variant, stakes, stacks, rules, Deck.seeded(rng.getrandbits(32)))
         while not hand.is_over:
             hand.act(rng.choice(hand.legal_actions()))
+    return hands / (time.process_time() - start)
+
+
+def simulated(hands: int, seed: int, variant: str) -> float:
+    from stud.sim import Match, simulate
+    from stud.rules import Variant
+
+    stakes = Stakes(ANTE, BRING_IN, SMALL, BIG)
+    match = Match(Variant.parse(variant), stakes, PROFILES["standard"], ("random",) * PLAYERS,
+                  buy_in=STACK // BIG, seed=seed)
+    start = time.process_time()
+    simulate(match, hands, workers=1, progress=False)
     return hands / (time.process_time() - start)
 
 
@@ -79,16 +98,18 @@ def main() -> None:
     parser.add_argument("--variant", default="stud", choices=["stud", "stud8", "razz"])
     args = parser.parse_args()
     peer_hands = max(100, args.hands // 10)
-    mine, theirs = [], []
+    mine, sims, theirs = [], [], []
     for round_ in range(args.rounds):
         mine.append(ours(args.hands, round_, args.variant))
+        sims.append(simulated(args.hands, round_, args.variant))
         theirs.append(pokerkit(peer_hands, round_, args.variant))
-        print(f"round {round_ + 1}: stud {mine[-1]:8.0f} hands/s   "
-              f"PokerKit {theirs[-1]:6.0f} hands/s")
-    ratio = statistics.median(mine) / statistics.median(theirs)
-    print(f"median: stud {statistics.median(mine):.0f} hands/s, PokerKit "
-          f"{statistics.median(theirs):.0f} hands/s, ratio {ratio:.1f}x "
-          f"({args.variant}, {PLAYERS} players, random legal play)")
+        print(f"round {round_ + 1}: library {mine[-1]:8.0f} hands/s   stud simulate "
+              f"{sims[-1]:8.0f} hands/s   PokerKit {theirs[-1]:6.0f} hands/s")
+    library, simulate, peer = (statistics.median(x) for x in (mine, sims, theirs))
+    print(f"median ({args.variant}, {PLAYERS} players, random legal play): library {library:.0f}"
+          f" hands/s, stud simulate {simulate:.0f} hands/s, PokerKit {peer:.0f} hands/s")
+    print(f"library / PokerKit {library / peer:.1f}x; simulate / library "
+          f"{simulate / library:.0%}; simulate / PokerKit {simulate / peer:.1f}x")
 
 
 if __name__ == "__main__":

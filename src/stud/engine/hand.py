@@ -51,7 +51,7 @@ from stud.engine.showdown import (
     may_muck,
     uncontested,
 )
-from stud.engine.view import HandView, PlayerView, VisibleLogs
+from stud.engine.view import HandView, Viewer
 from stud.rules import (
     FIRST_STREET,
     LAST_STREET,
@@ -122,7 +122,7 @@ class Hand:
         self.dealer: Dealer = Dealer(deck if deck is not None else Deck.shuffled(), self.rules,
                                      deal_script)
         self.events: list[Event] = []
-        self.logs: VisibleLogs = VisibleLogs(self.events)
+        self.viewer: Viewer = Viewer(self.events, self.players)
         self.street: int = FIRST_STREET
         self.phase: Phase = Phase.BETTING
         self.round: BettingRound = BettingRound(street(FIRST_STREET), self.rules, stakes,
@@ -209,7 +209,7 @@ class Hand:
 
     def public_events(self) -> Sequence[Event]:
         """The events with every down card hidden (``None``) unless it has been shown."""
-        return self.logs.window(None)
+        return self.viewer.logs.window(None)
 
     def up_cards(self, seat: int) -> list[Card]:
         return self.seats.up_cards[seat - 1] + self.dealer.board
@@ -308,6 +308,8 @@ class Hand:
         if seat is not None and seat != i + 1:
             raise IllegalAction(seat, action, f"it is seat {i + 1}'s turn, not seat {seat}'s",
                                 self.legal_actions())
+        if self.viewer.unread:
+            self.viewer.freeze()
         legal = self._legal or self.legal_actions()
         for option in legal:  # legal actions are shared objects: identity first, cheaply
             if option is action:
@@ -456,36 +458,7 @@ class Hand:
         """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
         if seat is not None and not 1 <= seat <= self.players:
             raise ValueError(f"seat {seat} is not in this hand (seats 1 to {self.players})")
-        seats = self.seats
-        stacks, folded, shown = seats.stacks, seats.folded, seats.shown
-        players = []
-        for i in range(self.players):
-            cards: tuple[Card | None, ...] = tuple(seats.cards[i])
-            if i + 1 != seat and not shown[i]:
-                cards = tuple(c if u else None for c, u in zip(cards, seats.up[i]))
-            players.append(PlayerView(i + 1, stacks[i], self.round.wagers[i], seats.committed[i],
-                                      folded[i], stacks[i] == 0 and not folded[i], cards,
-                                      tuple(seats.up[i]), shown[i], seats.mucked[i]))
-        to_act = self.to_act
-        public = self.logs.window(None)
-        return HandView(
-            viewer=seat,
-            variant=self.variant,
-            stakes=self.stakes,
-            rules=self.rules,
-            street=self.street,
-            players=tuple(players),
-            board=tuple(self.dealer.board),
-            pot=self.pot,
-            current_bet=self.round.current_bet,
-            to_act=to_act,
-            why=self.why,
-            bring_in=None if self.bring_in is None else self.bring_in + 1,
-            legal_actions=self.legal_actions() if seat is not None and seat == to_act else (),
-            events=public if seat is None else self.logs.window(seat),
-            public_events=public,
-            is_over=self.is_over,
-        )
+        return self.viewer.view(self, seat)
 
     def __repr__(self) -> str:
         state = ("over" if self.is_over

@@ -20,7 +20,7 @@ class Seats:
     """Stacks, chips committed to the pot, cards (up or down), folds, shows and mucks."""
 
     __slots__ = ("count", "stacks", "committed", "folded", "cards", "up", "up_cards", "up_keys",
-                 "shown", "shown_count", "mucked", "live_count", "actor_count")
+                 "shown", "shown_count", "versions", "mucked", "live_count", "actor_count")
 
     def __init__(self, stacks: Sequence[int]) -> None:
         n = len(stacks)
@@ -35,6 +35,7 @@ class Seats:
         self.shown: list[bool] = [False] * n
         self.shown_count: list[int] = [0] * n  # cards held when last shown
         self.mucked: list[bool] = [False] * n
+        self.versions: list[int] = [0] * n  # bumped by every change to a seat (for views)
         self.live_count: int = n  # players who have not folded
         self.actor_count: int = n  # players who have not folded and have chips behind
 
@@ -59,6 +60,7 @@ class Seats:
 
     def put_in(self, i: int, chips: int) -> None:
         """Player i moves ``chips`` from the stack into the pot (an ante or a wager)."""
+        self.versions[i] += 1
         self.stacks[i] -= chips
         self.committed[i] += chips
         if chips and self.stacks[i] == 0:
@@ -66,6 +68,7 @@ class Seats:
 
     def take_back(self, i: int, chips: int) -> None:
         """An uncalled bet returns to player i."""
+        self.versions[i] += 1
         if self.stacks[i] == 0 and not self.folded[i]:
             self.actor_count += 1
         self.committed[i] -= chips
@@ -73,10 +76,12 @@ class Seats:
 
     def pay(self, i: int, chips: int) -> None:
         """Chips won from a pot."""
+        self.versions[i] += 1
         self.stacks[i] += chips
 
     def fold(self, i: int) -> list[Card]:
         """Player i folds; their cards (for the muck pile) are returned."""
+        self.versions[i] += 1
         self.folded[i] = True
         self.live_count -= 1
         if self.stacks[i]:
@@ -84,6 +89,7 @@ class Seats:
         return self.cards[i]
 
     def receive(self, i: int, card: Card, up: bool) -> None:
+        self.versions[i] += 1
         self.cards[i].append(card)
         self.up[i].append(up)
         if up:
@@ -94,6 +100,9 @@ class Seats:
                       events: list[Event]) -> None:
         """``dealt[k]`` to ``receivers[k]``, one card each, each told in ``events``."""
         cards, flags, append = self.cards, self.up, events.append
+        versions = self.versions
+        for i in receivers:
+            versions[i] += 1
         if up:
             ups, keys = self.up_cards, self.up_keys
             for i, card in zip(receivers, dealt):
@@ -109,8 +118,10 @@ class Seats:
                 append(_tuple(CardDealt, (i + 1, street, card, False)))
 
     def show(self, i: int) -> None:
+        self.versions[i] += 1
         self.shown[i] = True
         self.shown_count[i] = len(self.cards[i])
 
     def muck(self, i: int) -> None:
+        self.versions[i] += 1
         self.mucked[i] = True

@@ -3,16 +3,19 @@
 A seat sees its own down cards and every up card; the public sees no down card until it is
 shown. Network messages, bot inputs, observations and shared histories are built from these.
 
-A view costs the same at the end of a hand as at its start: each viewer's copy of the events is
-kept by the hand as it grows (``VisibleLogs``), and a view holds a read-only window on it.
+A view costs the same at the end of a hand as at its start, and next to nothing until it is
+read. Its events are a window on a log that only grows (``VisibleLogs`` keeps the public copy,
+and each seat's own down cards in it, as the hand goes on). Its seats (``Seating``) are made
+when first read; a view still held when the hand moves on is made then, so that it always
+shows the hand as it was when the view was taken.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import islice
-from typing import overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from stud.cards import Card
 from stud.engine.actions import Action
@@ -21,19 +24,59 @@ from stud.engine.facts import FirstToAct
 from stud.engine.pots import pots_so_far
 from stud.rules import Rules, Stakes, Variant
 
+if TYPE_CHECKING:
+    from stud.engine.hand import Hand
 
-class EventWindow(Sequence[Event]):
-    """The first ``length`` events of a log that only grows: an immutable sequence that costs
-    nothing to make."""
+_tuple = tuple.__new__
 
-    __slots__ = ("_log", "_length")
 
-    def __init__(self, log: list[Event], length: int) -> None:
-        self._log = log
+class VisibleLogs:
+    """The public copy of a hand's events and each seat's own down cards in it, brought up to
+    date when someone reads them."""
+
+    __slots__ = ("_events", "_public", "_own")
+
+    def __init__(self, events: list[Event], players: int) -> None:
+        self._events = events
+        self._public: list[Event] = []
+        self._own: list[dict[int, Event]] = [{} for _ in range(players + 1)]
+
+    def public(self) -> list[Event]:
+        """The public copy of every event so far."""
+        events, public = self._events, self._public
+        if len(public) < len(events):
+            own = self._own
+            for k in range(len(public), len(events)):
+                event = events[k]
+                if type(event) is CardDealt and not event.up and event.card is not None:
+                    own[event.seat][k] = event
+                    event = _tuple(CardDealt, (event.seat, event.street, None, False))
+                public.append(event)
+        return public
+
+    def own(self, seat: int) -> dict[int, Event]:
+        """Seat's own down cards among the events so far, by index."""
+        self.public()
+        return self._own[seat]
+
+    def window(self, viewer: int | None) -> Sequence[Event]:
+        """The events so far as ``viewer`` sees them."""
+        length = len(self._events)
+        return EventWindow(self, length) if viewer is None else SeatEvents(self, viewer, length)
+
+
+class _Window(Sequence[Event]):
+    __slots__ = ("_logs", "_length")
+
+    def __init__(self, logs: VisibleLogs, length: int) -> None:
+        self._logs = logs
         self._length = length
 
     def __len__(self) -> int:
         return self._length
+
+    def _at(self, index: int) -> Event:
+        raise NotImplementedError
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
@@ -43,13 +86,10 @@ class EventWindow(Sequence[Event]):
 
     def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
         if isinstance(index, slice):
-            return tuple(self._log[:self._length][index])
+            return tuple(self)[index]
         if not -self._length <= index < self._length:
             raise IndexError("event index out of range")
-        return self._log[index % self._length]
-
-    def __iter__(self) -> Iterator[Event]:
-        return islice(self._log, self._length)
+        return self._at(index % self._length)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -60,7 +100,42 @@ class EventWindow(Sequence[Event]):
         return hash(tuple(self))
 
     def __repr__(self) -> str:
-        return f"EventWindow({list(self)!r})"
+        return f"{type(self).__name__}({list(self)!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[Event, ...]]]:
+        return (tuple, (tuple(self),))
+
+
+class EventWindow(_Window):
+    """The first ``length`` events as everybody sees them."""
+
+    __slots__ = ()
+
+    def _at(self, index: int) -> Event:
+        return self._logs.public()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return islice(self._logs.public(), self._length)
+
+
+class SeatEvents(_Window):
+    """The first ``length`` events as one seat sees them: the public events with the seat's
+    own down cards."""
+
+    __slots__ = ("_seat",)
+
+    def __init__(self, logs: VisibleLogs, seat: int, length: int) -> None:
+        self._logs = logs
+        self._length = length
+        self._seat = seat
+
+    def _at(self, index: int) -> Event:
+        return self._logs.own(self._seat).get(index) or self._logs.public()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        own = self._logs.own(self._seat)
+        for k, event in enumerate(islice(self._logs.public(), self._length)):
+            yield own.get(k) or event
 
 
 def hide(event: Event, viewer: int | None) -> Event:
@@ -76,27 +151,7 @@ def visible_events(events: Sequence[Event], viewer: int | None) -> list[Event]:
     return [hide(event, viewer) for event in events]
 
 
-class VisibleLogs:
-    """Each viewer's copy of a hand's events, brought up to date when that viewer looks."""
-
-    __slots__ = ("_events", "_logs")
-
-    def __init__(self, events: list[Event]) -> None:
-        self._events = events
-        self._logs: dict[int | None, list[Event]] = {}
-
-    def window(self, viewer: int | None) -> EventWindow:
-        log = self._logs.get(viewer)
-        if log is None:
-            log = self._logs[viewer] = []
-        events = self._events
-        if len(log) < len(events):
-            log.extend([hide(e, viewer) for e in events[len(log):]])
-        return EventWindow(log, len(log))
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     seat: int
     stack: int
     wager: int
@@ -117,8 +172,57 @@ class PlayerView:
         return tuple(c for c, u in zip(self.cards, self.up, strict=True) if not u)
 
 
-@dataclass(frozen=True, slots=True)
-class HandView:
+class Seating(Sequence[PlayerView]):
+    """Every seat as one viewer sees it, made when first read, or when the hand is about to
+    change (``freeze``), whichever comes first."""
+
+    __slots__ = ("_viewer", "_hand", "_seat", "_players", "__weakref__")
+
+    def __init__(self, viewer: Viewer, hand: Hand, seat: int | None) -> None:
+        self._viewer: Viewer | None = viewer
+        self._hand: Hand | None = hand
+        self._seat = seat
+        self._players: tuple[PlayerView, ...] | None = None
+
+    def freeze(self) -> tuple[PlayerView, ...]:
+        players = self._players
+        if players is None:
+            assert self._viewer is not None and self._hand is not None
+            players = self._players = self._viewer.seating(self._hand, self._seat)
+            self._viewer = self._hand = None
+        return players
+
+    def __len__(self) -> int:
+        return len(self.freeze())
+
+    @overload
+    def __getitem__(self, index: int) -> PlayerView: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PlayerView, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> PlayerView | tuple[PlayerView, ...]:
+        return self.freeze()[index]
+
+    def __iter__(self) -> Iterator[PlayerView]:
+        return iter(self.freeze())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self.freeze() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.freeze())
+
+    def __repr__(self) -> str:
+        return repr(self.freeze())
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[PlayerView, ...]]]:
+        return (tuple, (self.freeze(),))
+
+
+class HandView(NamedTuple):
     """A hand as ``viewer`` (a seat, or None for the public) may see it. ``events`` are the
     viewer's copy of the events, ``public_events`` everybody's; ``why`` says why ``to_act``
     acts first on this street (None before the first betting round)."""
@@ -128,7 +232,7 @@ class HandView:
     stakes: Stakes
     rules: Rules
     street: int
-    players: tuple[PlayerView, ...]
+    players: Sequence[PlayerView]
     board: tuple[Card, ...]
     pot: int
     current_bet: int
@@ -154,4 +258,77 @@ class HandView:
         return tuple(pots_so_far(committed, live, all_in))
 
 
-__all__ = ["EventWindow", "HandView", "PlayerView", "VisibleLogs", "hide", "visible_events"]
+class Viewer:
+    """Makes a hand's views: owns the public log, each seat's view as last made (remade when
+    the seat changes), and the views not read yet, made when the hand is about to change."""
+
+    __slots__ = ("logs", "_public", "_own", "unread")
+
+    def __init__(self, events: list[Event], players: int) -> None:
+        self.logs = VisibleLogs(events, players)
+        # Each seat as others see it, and as it sees itself: (version, street, view).
+        self._public: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
+        self._own: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
+        self.unread: list[weakref.ref[Seating]] = []
+
+    def view(self, hand: Hand, seat: int | None) -> HandView:
+        seating = Seating(self, hand, seat)
+        unread = self.unread
+        if len(unread) > 64:
+            unread[:] = [ref for ref in unread if ref() is not None]
+        unread.append(weakref.ref(seating))
+        length = len(hand.events)
+        public = EventWindow(self.logs, length)
+        to_act = None if hand.actor is None else hand.actor + 1
+        return _tuple(HandView, (
+            seat, hand.variant, hand.stakes, hand.rules, hand.street, seating,
+            tuple(hand.dealer.board), sum(hand.seats.committed), hand.round.current_bet,
+            to_act, hand.firsts.get(hand.street),
+            None if hand.bring_in is None else hand.bring_in + 1,
+            hand.legal_actions() if seat is not None and seat == to_act else (),
+            public if seat is None else SeatEvents(self.logs, seat, length), public,
+            hand.is_over))
+
+    def freeze(self) -> None:
+        """The hand is about to change: every view still held is made now."""
+        for ref in self.unread:
+            seating = ref()
+            if seating is not None:
+                seating.freeze()
+        self.unread.clear()
+
+    def seating(self, hand: Hand, seat: int | None) -> tuple[PlayerView, ...]:
+        """Every seat of ``hand`` as ``seat`` sees it now."""
+        seats = hand.seats
+        versions, street = seats.versions, hand.street
+        players = []
+        for i, (version, made, public) in enumerate(self._public):
+            if version != versions[i] or made != street or public is None:
+                public = _seat_view(hand, i, False)
+                self._public[i] = (versions[i], street, public)
+            players.append(public)
+        if seat is not None and not seats.shown[seat - 1]:
+            i = seat - 1
+            version, made, own = self._own[i]
+            if version != versions[i] or made != street or own is None:
+                own = _seat_view(hand, i, True)
+                self._own[i] = (versions[i], street, own)
+            players[i] = own
+        return tuple(players)
+
+
+def _seat_view(hand: Hand, i: int, own: bool) -> PlayerView:
+    """Seat i as its owner (``own``) or anybody else sees it."""
+    seats = hand.seats
+    held, flags, shown = seats.cards[i], tuple(seats.up[i]), seats.shown[i]
+    cards: tuple[Card | None, ...] = tuple(held) if own or shown else \
+        tuple([c if u else None for c, u in zip(held, flags)])
+    stack, folded = seats.stacks[i], seats.folded[i]
+    return _tuple(PlayerView, (i + 1, stack, hand.round.wagers[i], seats.committed[i], folded,
+                               stack == 0 and not folded, cards, flags, shown,
+                               seats.mucked[i]))
+
+
+__all__ = ["EventWindow", "HandView", "PlayerView", "SeatEvents", "Seating", "Viewer",
+           "VisibleLogs",
+           "hide", "visible_events"]
