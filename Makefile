@@ -1,5 +1,6 @@
 # `make run` serves the web table (http://localhost:8000/); `make test` runs the whole test suite.
-# Both create the local virtual environment .venv on first use; `make test` also installs Debian's
+# Both create the local virtual environment .venv on first use; `make test` (ruff, mypy, then
+# pytest with the doctests of src/stud) also installs Debian's
 # chromium for the browser tests when it is missing (as root, or through sudo).
 PYTHON ?= python3
 VENV := .venv
@@ -31,6 +32,7 @@ $(CHROMIUM):
 
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)

@@ -46,8 +46,8 @@ def ours(hands: int, seed: int, variant: str) -> float:
 
 
 def simulated(hands: int, seed: int, variant: str) -> float:
-    from stud.sim import Match, simulate
     from stud.rules import Variant
+    from stud.sim import Match, simulate
 
     stakes = Stakes(ANTE, BRING_IN, SMALL, BIG)
     match = Match(Variant.parse(variant), stakes, PROFILES["standard"], ("random",) * PLAYERS,

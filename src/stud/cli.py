@@ -130,7 +130,7 @@ def simulate(
                   tuple(names), tuple(f"{name}-{k}" for k, name in enumerate(names, start=1)),
                   buy_in=check_buy_in(buy_in), seed=seed, rotate=rotate)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate")
-    typer.echo(f"{hands} hands of {match.variant.title} ({match.rules.name} rules), "
+    typer.echo(f"{hands} hands of {match.variant.full_name} ({match.rules.name} rules), "
                f"{players} players, in {results.seconds:.2f} s: "
                f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
     for k, standing in enumerate(results.standings(), start=1):
@@ -233,7 +233,7 @@ def league(
         except OSError as error:
             fail(f"--plot {plot.parent}: cannot create the folder: {error.strerror}")
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "league")
-    typer.echo(f"League of {count} bots at {match.variant.title} ({match.rules.name} rules), "
+    typer.echo(f"League of {count} bots at {match.variant.full_name} ({match.rules.name} rules), "
                f"seats in rotation, seed {seed}")
     typer.echo(f"{hands} hands in {results.seconds:.2f} s: "
                f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
@@ -397,7 +397,7 @@ def equity_command(
         return
     how = ("exact" if result.method == "exact"
            else "Monte Carlo" + (f", seed {seed}" if seed is not None else ""))
-    typer.echo(f"{game.title}: {result.deals:,} deals ({how})")
+    typer.echo(f"{game.full_name}: {result.deals:,} deals ({how})")
     width = max(len("hand"), *(len(p.cards) for p in result.players))
     low = game is not Variant.STUD
     columns = ["equity", *(["+/-"] if result.method != "exact" else []), "win hi", "tie hi",

@@ -76,8 +76,8 @@ from typing import Any, Literal
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from stud.bots import Bot, make_bot
 from stud.cards import Deck
@@ -492,7 +492,7 @@ class SingleSeatEnv(gymnasium.Env):
         hand.act(move, self.seat)
         self._play_bots()
         observation = self.table.observation(hand, self.seat)
-        reward = float(hand.result.net[self.seat - 1]) if hand.is_over else 0.0  # type: ignore
+        reward = float(hand.result.net[self.seat - 1]) if hand.is_over else 0.0
         info = {"action_mask": observation["action_mask"].copy(), "illegal": illegal}
         if self.render_mode == "human":
             self.render()

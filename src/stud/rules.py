@@ -24,7 +24,7 @@ class Variant(StrEnum):
     RAZZ = "razz"
 
     @property
-    def title(self) -> str:
+    def full_name(self) -> str:
         return {"stud": "Seven Card Stud", "stud8": "Seven Card Stud Hi/Lo (8 or better)",
                 "razz": "Razz"}[self.value]
 

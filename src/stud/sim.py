@@ -373,7 +373,7 @@ def _progress_bar(total: int, wanted: bool) -> Callable[..., None]:
     """A function that advances a tqdm bar on standard error (or does nothing)."""
     if not wanted or not sys.stderr.isatty():
         return lambda step, close=False: None
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm
 
     bar = tqdm(total=total, unit="hand", file=sys.stderr, leave=False)
 
@@ -415,7 +415,7 @@ def plot_running(results: Results, path: Path) -> None:
     bottom.set_ylabel("big bets per 100 hands (95% CI)")
     bottom.set_xlabel("hands")
     match = results.match
-    top.set_title(f"{match.variant.title} ({match.rules.name} rules), {results.hands} hands, "
+    top.set_title(f"{match.variant.full_name} ({match.rules.name} rules), {results.hands} hands, "
                   f"seed {match.seed}")
     top.legend(loc="upper left", fontsize="small")
     figure.tight_layout()

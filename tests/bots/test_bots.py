@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import fields
 
 import pytest
 
@@ -116,7 +115,7 @@ def test_bots_see_only_their_seats_view() -> None:
     def check(hand: Hand, seat: int, view: HandView) -> None:
         nonlocal checked
         assert isinstance(view, HandView) and view.viewer == seat == view.to_act
-        assert not any(isinstance(getattr(view, f.name), Hand) for f in fields(view))
+        assert not any(isinstance(getattr(view, name), Hand) for name in view._fields)
         leaked = cards_in_view(view) & hidden_cards(hand, seat)
         assert not leaked, f"seat {seat} would see {leaked}"
         for player in view.players:

@@ -8,9 +8,9 @@ import pytest
 from crosscheck.pokerkit_oracle import replay_strict
 from scenarios import STAKES, hand_with, passive, play
 from stud.engine import CommunityCardDealt, Hand, StubReshuffled
+from stud.engine.order import best_showing
 from stud.history.phh import HandHistory, from_hand
 from stud.history.replay import ReplayError, replay
-from stud.engine.order import best_showing
 from stud.rules import PROFILES, Variant
 
 

@@ -67,4 +67,5 @@ __all__ = [
     "UncalledReturned",
     "ValueKind",
     "showing_value",
+    "visible_events",
 ]

@@ -38,10 +38,10 @@ from stud.engine.events import (
 )
 from stud.engine.facts import FirstToAct, Phase
 from stud.engine.order import later_street, no_betting, showdown_order, third_street
+from stud.engine.pots import Pot, build_pots
 from stud.engine.refusals import why_illegal
 from stud.engine.result import HandResult, result_of
 from stud.engine.seats import Seats
-from stud.engine.pots import Pot, build_pots
 from stud.engine.showdown import (
     HandEnd,
     Values,

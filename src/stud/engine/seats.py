@@ -12,7 +12,6 @@ from stud.cards import Card
 from stud.engine.events import CardDealt, Event
 from stud.evaluate.showing import rank_key
 
-
 _tuple = tuple.__new__  # dealt cards are many: skip the named tuple's Python-level __new__
 
 
@@ -105,14 +104,14 @@ class Seats:
             versions[i] += 1
         if up:
             ups, keys = self.up_cards, self.up_keys
-            for i, card in zip(receivers, dealt):
+            for i, card in zip(receivers, dealt, strict=True):
                 cards[i].append(card)
                 flags[i].append(True)
                 ups[i].append(card)
                 keys[i] += 1 << 3 * (card.id >> 2)  # evaluate.showing.rank_key
                 append(_tuple(CardDealt, (i + 1, street, card, True)))
         else:
-            for i, card in zip(receivers, dealt):
+            for i, card in zip(receivers, dealt, strict=True):
                 cards[i].append(card)
                 flags[i].append(False)
                 append(_tuple(CardDealt, (i + 1, street, card, False)))

@@ -93,7 +93,8 @@ class _Window(Sequence[Event]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._length and all(a == b for a, b in zip(self, other))
+            return len(other) == self._length and all(
+                a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -322,7 +323,7 @@ def _seat_view(hand: Hand, i: int, own: bool) -> PlayerView:
     seats = hand.seats
     held, flags, shown = seats.cards[i], tuple(seats.up[i]), seats.shown[i]
     cards: tuple[Card | None, ...] = tuple(held) if own or shown else \
-        tuple([c if u else None for c, u in zip(held, flags)])
+        tuple([c if u else None for c, u in zip(held, flags, strict=True)])
     stack, folded = seats.stacks[i], seats.folded[i]
     return _tuple(PlayerView, (i + 1, stack, hand.round.wagers[i], seats.committed[i], folded,
                                stack == 0 and not folded, cards, flags, shown,

@@ -52,10 +52,13 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from stud.cards import CARDS
 from stud.evaluate.high import high_value
 from stud.evaluate.low import A5_UNPAIRED, LOW8, a5_value, low8_value
+
+Array = npt.NDArray[Any]
 
 __all__ = ["REFERENCES", "a5_value", "high7", "high_value", "low8", "low8_value", "low_a5"]
 
@@ -85,12 +88,13 @@ def _popcount(x: int) -> int:
 # suit counts (high, A-5) or no bit at all (8-or-better). No early exit: a straight loop body.
 
 
-def _slot(acc, offset, index):
+def _slot(acc: int, offset: Array, index: Array) -> int:
     """The perfect hash of an accumulator's rank counts."""
     return int(offset[(acc >> _HI_SHIFT) & _HI_MASK]) + int(index[acc & _LO_MASK])
 
 
-def _high7_kernel(cards, out, weight, offset, index, unsuited, suited):
+def _high7_kernel(cards: Array, out: Array, weight: Array, offset: Array, index: Array,
+                  unsuited: Array, suited: Array) -> int:
     bad = 0
     for i in range(cards.shape[0]):
         acc = _SUIT_BIAS
@@ -115,7 +119,8 @@ def _high7_kernel(cards, out, weight, offset, index, unsuited, suited):
     return bad
 
 
-def _low_a5_kernel(cards, out, weight, offset, index, values):
+def _low_a5_kernel(cards: Array, out: Array, weight: Array, offset: Array, index: Array,
+                   values: Array) -> int:
     bad = 0
     for i in range(cards.shape[0]):
         acc = 0
@@ -129,7 +134,7 @@ def _low_a5_kernel(cards, out, weight, offset, index, values):
     return bad
 
 
-def _low8_kernel(cards, out, low_card, values):
+def _low8_kernel(cards: Array, out: Array, low_card: Array, values: Array) -> int:
     bad = 0
     for i in range(cards.shape[0]):
         seen = 0
@@ -244,8 +249,8 @@ def _load() -> _Kernels:
         return numba.types.int64(numba.types.int64), codegen
 
     @overload(_popcount)
-    def popcount(x):  # what numba compiles for _popcount (the signatures must match)
-        return lambda x: ctpop(x)
+    def popcount(x):  # type: ignore[no-untyped-def]  # what numba compiles for _popcount (the signatures must match)
+        return lambda x: ctpop(x)  # type: ignore[call-arg]  # numba supplies typingctx
 
     register_jitable(_slot)
 

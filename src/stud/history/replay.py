@@ -139,8 +139,8 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
         hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
     if not hand.is_over:
-        seat = hand.to_act
-        raise ReplayError(None, None, f"the history ends before the hand does (seat {seat} "
+        waiting = hand.to_act
+        raise ReplayError(None, None, f"the history ends before the hand does (seat {waiting} "
                                       f"to act on street {hand.street})")
     return ReplayResult(hand, tuple(hand.stacks))
 

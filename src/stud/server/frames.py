@@ -40,7 +40,7 @@ SeatOf = Callable[[int], int]
 def table_json(spec: TableSpec, taken: int, hands_per_hour: float) -> Json:
     return {
         "id": spec.id, "name": spec.name, "variant": spec.variant.value,
-        "title": spec.variant.title,
+        "title": spec.variant.full_name,
         "stakes": {"ante": spec.stakes.ante, "bring_in": spec.stakes.bring_in,
                    "small_bet": spec.stakes.small_bet, "big_bet": spec.stakes.big_bet},
         "rules": {"name": spec.rules.name} | {p: getattr(spec.rules, p) for p in POLICIES},

@@ -523,7 +523,7 @@ def _spec(row: object) -> TableSpec:
     return TableSpec(
         id=r.id, name=r.name, variant=Variant(r.variant),  # type: ignore[attr-defined]
         stakes=Stakes(r.ante, r.bring_in, r.small_bet, r.big_bet),  # type: ignore[attr-defined]
-        rules=Rules(**rules_fields),  # type: ignore[arg-type]
+        rules=Rules(**rules_fields),
         seats=r.seats, clock=r.clock, hands=r.hands)  # type: ignore[attr-defined]
 
 
