@@ -22,6 +22,7 @@ from stud.sim import (
     bb_per_100,
     chunks,
     derive_seed,
+    derive_seeds,
     play_hand,
     simulate,
 )
@@ -76,6 +77,10 @@ def test_seed_derivation_is_pinned() -> None:
     assert derive_seed(0, 1, "deck") == 0x3D2AFCF0199764F6
     assert derive_seed(7, 123, "bot2") == 0x4ACC6E2B3588A46
     assert derive_seed(0, 1, "deck") != derive_seed(0, 2, "deck") != derive_seed(1, 1, "deck")
+    purposes = ["deck", "bot0", "bot1", "bot7"]
+    for seed, number in ((0, 1), (7, 123), (2**40, 99)):
+        assert derive_seeds(seed, number, purposes) == [derive_seed(seed, number, p)
+                                                        for p in purposes]
 
 
 def test_rotation_seats_every_entrant_in_every_seat_equally() -> None:

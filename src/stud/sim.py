@@ -32,9 +32,10 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from statistics import NormalDist
 from typing import Literal
@@ -46,7 +47,6 @@ from stud.cards import Deck
 from stud.engine import Hand
 from stud.history.phh import dumps, from_hand
 from stud.rules import Rules, Stakes, Variant
-from stud.table import Table
 
 Backend = Literal["process", "ray"]
 BACKENDS: tuple[str, ...] = ("process", "ray")
@@ -106,18 +106,34 @@ def derive_seed(seed: int, number: int, purpose: str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def derive_seeds(seed: int, number: int, purposes: Sequence[str]) -> list[int]:
+    """``derive_seed`` for several purposes of one hand at once (the same values, sooner)."""
+    start = hashlib.blake2b(f"{seed}:{number}:".encode(), digest_size=8)
+    seeds = []
+    for purpose in purposes:
+        digest = start.copy()
+        digest.update(purpose.encode())
+        seeds.append(int.from_bytes(digest.digest(), "big") >> 1)
+    return seeds
+
+
+@cache
+def _purposes(players: int) -> tuple[str, ...]:
+    return ("deck", *(f"bot{entrant}" for entrant in range(players)))
+
+
 def play_hand(match: Match, number: int) -> tuple[Hand, tuple[int, ...]]:
-    """Hand ``number`` of the match, played out; and the entrant in each seat."""
+    """Hand ``number`` of the match, played out with fresh stacks; and the entrant in each
+    seat. Each bot decides from its own seat's view."""
     seating = match.seating(number)
-    names = match.names
-    table = Table(match.variant, match.stakes, match.rules, seats=match.players)
-    stack = match.buy_in * match.stakes.big_bet
-    for seat, entrant in enumerate(seating, start=1):
-        bot = make_bot(match.bots[entrant], derive_seed(match.seed, number, f"bot{entrant}"))
-        table.sit(seat, names[entrant], stack, bot)
-    hand = table.start_hand(Deck.seeded(derive_seed(match.seed, number, "deck")))
-    table.play_bots()
-    table.finish_hand()
+    deck_seed, *bot_seeds = derive_seeds(match.seed, number, _purposes(match.players))
+    bots = [make_bot(match.bots[entrant], bot_seeds[entrant]) for entrant in seating]
+    hand = Hand(match.variant, match.stakes, [match.buy_in * match.stakes.big_bet] * len(bots),
+                match.rules, Deck.seeded(deck_seed))
+    while not hand.is_over:
+        actor = hand.actor
+        assert actor is not None
+        hand.act(bots[actor].act(hand.view(actor + 1)), actor + 1)
     return hand, seating
 
 
@@ -138,15 +154,18 @@ class Chunk:
 
 def play_chunk(match: Match, first: int, count: int, write_phh: bool = False) -> Chunk:
     started = time.process_time()
-    nets = np.zeros((count, match.players), dtype=np.int64)
     texts: list[str] = []
+    rows: list[list[int]] = []
     for row in range(count):
         number = first + row
         hand, seating = play_hand(match, number)
+        net = [0] * match.players
         for seat, entrant in enumerate(seating):
-            nets[row, entrant] = hand.stacks[seat] - hand.starting_stacks[seat]
+            net[entrant] = hand.stacks[seat] - hand.starting_stacks[seat]
+        rows.append(net)
         if write_phh:
             texts.append(phh_text(match, number, hand, seating))
+    nets = np.array(rows, dtype=np.int64).reshape(count, match.players)
     return Chunk(first, nets, tuple(texts), time.process_time() - started)
 
 
@@ -424,4 +443,5 @@ def plot_running(results: Results, path: Path) -> None:
 
 
 __all__ = ["BACKENDS", "Chunk", "Match", "Results", "SimulationError", "Standing", "bb_per_100",
-           "chunks", "derive_seed", "play_chunk", "play_hand", "plot_running", "simulate"]
+           "chunks", "derive_seed", "derive_seeds", "play_chunk", "play_hand", "plot_running",
+           "simulate"]

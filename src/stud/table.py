@@ -92,11 +92,14 @@ class Table:
         """Let bots act until a human is to act or the hand is over."""
         hand = self.hand
         assert hand is not None
+        seats, order = self.seats, self.hand_seats
         while not hand.is_over:
-            seat = self.seats[self.table_seat(hand.to_act or 0)]
-            if seat.bot is None:
+            actor = hand.actor
+            assert actor is not None
+            bot = seats[order[actor]].bot
+            if bot is None:
                 return
-            hand.act(seat.bot.act(hand.view(hand.to_act)), hand.to_act)
+            hand.act(bot.act(hand.view(actor + 1)), actor + 1)
 
     def finish_hand(self) -> None:
         """Carry the stacks of a finished hand back to the seats."""

@@ -27,30 +27,13 @@ from stud.cards import Card, Deck
 from stud.engine.actions import Action, ActionKind, IllegalAction
 from stud.engine.betting import BettingRound
 from stud.engine.dealer import Dealer, DealScript
-from stud.engine.events import (
-    AntePosted,
-    Event,
-    HandEnded,
-    HandMucked,
-    HandShown,
-    PotAwarded,
-    StreetStarted,
-)
+from stud.engine.events import AntePosted, Event, HandEnded, PotAwarded, StreetStarted
 from stud.engine.facts import FirstToAct, Phase
-from stud.engine.order import later_street, no_betting, showdown_order, third_street
-from stud.engine.pots import Pot, build_pots
+from stud.engine.order import later_street, no_betting, third_street
 from stud.engine.refusals import why_illegal
 from stud.engine.result import HandResult, result_of
+from stud.engine.reveal import Reveal
 from stud.engine.seats import Seats
-from stud.engine.showdown import (
-    HandEnd,
-    Values,
-    award,
-    can_win,
-    hand_values,
-    may_muck,
-    uncontested,
-)
 from stud.engine.view import HandView, Viewer
 from stud.rules import (
     FIRST_STREET,
@@ -129,9 +112,8 @@ class Hand:
                                                 self.seats, self.events)
         self.firsts: dict[int, FirstToAct] = {}  # why the first actor acts first, by street
         self.bring_in: int | None = None  # the bring-in card's player (an index)
-        self.showdown_queue: list[int] = []
-        self.values: dict[int, Values] = {}  # hands' values at the showdown
-        self._pots: dict[tuple[bool, ...], list[Pot]] = {}  # by who is still in (showdown)
+        self.reveal: Reveal = Reveal(self.variant, self.rules, self.seats, self.dealer,
+                                     self.events, auto_showdown)
         self._legal: tuple[Action, ...] | None = None
         self.actor: int | None = None  # the player (index) whose decision the hand waits for
         self.is_over: bool = False
@@ -199,7 +181,7 @@ class Hand:
     @property
     def pot(self) -> int:
         """All chips in the middle, this street's bets included."""
-        return sum(self.seats.committed)
+        return self.seats.pot
 
     @property
     def result(self) -> HandResult | None:
@@ -265,7 +247,7 @@ class Hand:
                 self._start_showdown()
                 return
             if seats.actor_count < 2:
-                self._turn_up_all(None)
+                self.reveal.turn_up_all(None)
             self.street += 1
             plan = street(self.street)
             self.round = BettingRound(plan, self.rules, self.stakes, seats, self.events)
@@ -290,7 +272,7 @@ class Hand:
             if i is None:
                 return ()
             if self.phase is _SHOWDOWN:
-                legal = (_SHOW, _MUCK) if may_muck(self._showdown_pots(), i) else (_SHOW,)
+                legal = (_SHOW, _MUCK) if self.reveal.may_muck(i) else (_SHOW,)
             else:
                 legal = self.round.legal(i)
             self._legal = legal
@@ -308,8 +290,13 @@ class Hand:
         if seat is not None and seat != i + 1:
             raise IllegalAction(seat, action, f"it is seat {i + 1}'s turn, not seat {seat}'s",
                                 self.legal_actions())
-        if self.viewer.unread:
-            self.viewer.freeze()
+        unread = self.viewer.unread
+        if unread:  # views still held but not read yet are made before the hand changes
+            for ref in unread:
+                seating = ref()
+                if seating is not None:
+                    seating.freeze()
+            unread.clear()
         legal = self._legal or self.legal_actions()
         for option in legal:  # legal actions are shared objects: identity first, cheaply
             if option is action:
@@ -318,11 +305,7 @@ class Hand:
             action = self._check_unlisted(i, action, legal)
         self._legal = None
         if self.phase is _SHOWDOWN:
-            self.showdown_queue.pop(0)
-            if action.kind is ActionKind.SHOW:
-                self._show(i)
-            else:
-                self._muck(i)
+            self.reveal.decide(i, action.kind is ActionKind.SHOW)
             self._next_to_show()
             return
         if action.kind is _FOLD:
@@ -355,97 +338,24 @@ class Hand:
 
     # ---------------------------------------------------------------- showdown
 
-    def _end(self) -> HandEnd:
-        seats, board = self.seats, self.dealer.board
-        n = self.players
-        return HandEnd(self.variant, self.rules, tuple(seats.committed),
-                       tuple(tuple(seats.cards[i] + board) for i in range(n)),
-                       tuple(seats.in_showdown(i) for i in range(n)), tuple(seats.shown))
-
-    def _showdown_pots(self) -> list[Pot]:
-        """The pots among the hands still in the showdown (chips no longer move)."""
-        seats = self.seats
-        live = tuple(seats.in_showdown(i) for i in range(self.players))
-        pots = self._pots.get(live)
-        if pots is None:
-            pots = self._pots[live] = build_pots(seats.committed, live)
-        return pots
-
-    def _values(self, i: int) -> Values:
-        """Player i's hand values at the showdown, worked out once."""
-        values = self.values.get(i)
-        if values is None:
-            values = self.values[i] = hand_values(self.variant,
-                                                  self.seats.cards[i] + self.dealer.board)
-        return values
-
-    def _order(self, last_aggressor: int | None) -> list[int]:
-        return showdown_order(self.variant, self.rules, self.seats, self.dealer.board,
-                              last_aggressor)
-
-    def _turn_up_all(self, last_aggressor: int | None) -> None:
-        """No more betting is possible: every live hand is turned up (RULES.md 6), in showdown
-        order; under ``all_in_muck`` a replayed history decides at the showdown instead."""
-        if self.rules.all_in_muck and not self.auto_showdown:
-            return
-        for i in self._order(last_aggressor):
-            if not self.seats.shown[i]:
-                self._show(i)
-
-    def _show(self, i: int) -> None:
-        seats = self.seats
-        seats.show(i)
-        if self.phase is Phase.BETTING:  # turned up before the last card: not final values
-            high, low = hand_values(self.variant, seats.cards[i] + self.dealer.board)
-        else:
-            high, low = self._values(i)
-        self.events.append(HandShown(i + 1, tuple(seats.cards[i]), high, low))
-
-    def _muck(self, i: int) -> None:
-        self.seats.muck(i)
-        self.events.append(HandMucked(i + 1))
-
     def _start_showdown(self) -> None:
-        seats = self.seats
-        last = self.round.last_aggressor
-        if any(not seats.folded[i] and not seats.stacks[i] for i in range(self.players)):
-            self._turn_up_all(last)  # someone is all in: every hand turned up
         self.phase = Phase.SHOWDOWN
-        self.showdown_queue = [i for i in self._order(last)
-                               if not seats.shown[i] or seats.shown_count[i] < len(seats.cards[i])]
+        self.reveal.start(self.round.last_aggressor)
         self._next_to_show()
 
     def _next_to_show(self) -> None:
-        queue, seats = self.showdown_queue, self.seats
-        while queue:
-            i = queue[0]
-            if seats.shown[i]:
-                # Turned up when the betting ended; shown again with the cards dealt since.
-                queue.pop(0)
-                self._show(i)
-                continue
-            if not self.auto_showdown:
-                self.actor = i
-                return  # the player decides
-            queue.pop(0)
-            self._values(i)
-            if can_win(self._showdown_pots(), seats.shown, i, self.values):
-                self._show(i)
-            else:
-                self._muck(i)
-        self._finish()
+        following = self.reveal.next()
+        if following is None:
+            self._finish()
+        else:
+            self.actor = following  # the player decides: show or muck
 
     def _finish(self) -> None:
         self.phase = Phase.COMPLETE
         self.is_over = True
         self.actor = None
-        seats = self.seats
-        if seats.live_count == 1 and not any(seats.shown):
-            winner = seats.folded.index(False)
-            awards: tuple[PotAwarded, ...] = (uncontested(winner, sum(seats.committed)),)
-        else:
-            awards = award(self._end(), self.values)
-        pay = seats.pay
+        awards = self.reveal.awards()
+        pay = self.seats.pay
         for awarded in awards:
             for seat, chips in awarded.shares:
                 pay(seat - 1, chips)
@@ -456,7 +366,7 @@ class Hand:
 
     def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
-        if seat is not None and not 1 <= seat <= self.players:
+        if seat is not None and not 0 < seat <= self.players:
             raise ValueError(f"seat {seat} is not in this hand (seats 1 to {self.players})")
         return self.viewer.view(self, seat)
 

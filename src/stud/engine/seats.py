@@ -18,14 +18,16 @@ _tuple = tuple.__new__  # dealt cards are many: skip the named tuple's Python-le
 class Seats:
     """Stacks, chips committed to the pot, cards (up or down), folds, shows and mucks."""
 
-    __slots__ = ("count", "stacks", "committed", "folded", "cards", "up", "up_cards", "up_keys",
-                 "shown", "shown_count", "versions", "mucked", "live_count", "actor_count")
+    __slots__ = ("count", "stacks", "committed", "pot", "folded", "cards", "up", "up_cards",
+                 "up_keys", "shown", "shown_count", "versions", "mucked", "live_count",
+                 "actor_count")
 
     def __init__(self, stacks: Sequence[int]) -> None:
         n = len(stacks)
         self.count: int = n
         self.stacks: list[int] = list(stacks)
         self.committed: list[int] = [0] * n
+        self.pot: int = 0  # the sum of committed
         self.folded: list[bool] = [False] * n
         self.cards: list[list[Card]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
@@ -62,6 +64,7 @@ class Seats:
         self.versions[i] += 1
         self.stacks[i] -= chips
         self.committed[i] += chips
+        self.pot += chips
         if chips and self.stacks[i] == 0:
             self.actor_count -= 1
 
@@ -71,6 +74,7 @@ class Seats:
         if self.stacks[i] == 0 and not self.folded[i]:
             self.actor_count += 1
         self.committed[i] -= chips
+        self.pot -= chips
         self.stacks[i] += chips
 
     def pay(self, i: int, chips: int) -> None:

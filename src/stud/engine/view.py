@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from stud.engine.hand import Hand
 
 _tuple = tuple.__new__
+_new = object.__new__
+_ref = weakref.ref
 
 
 class VisibleLogs:
@@ -273,30 +275,32 @@ class Viewer:
         self.unread: list[weakref.ref[Seating]] = []
 
     def view(self, hand: Hand, seat: int | None) -> HandView:
-        seating = Seating(self, hand, seat)
+        # The parts are made without calling their classes: a simulation takes a view a decision.
+        seating = _new(Seating)
+        seating._viewer, seating._hand, seating._seat, seating._players = self, hand, seat, None
         unread = self.unread
         if len(unread) > 64:
             unread[:] = [ref for ref in unread if ref() is not None]
-        unread.append(weakref.ref(seating))
+        unread.append(_ref(seating))
         length = len(hand.events)
-        public = EventWindow(self.logs, length)
+        logs = self.logs
+        public = _new(EventWindow)
+        public._logs, public._length = logs, length
+        if seat is None:
+            events: Sequence[Event] = public
+        else:
+            mine: SeatEvents = _new(SeatEvents)
+            mine._logs, mine._length, mine._seat = logs, length, seat
+            events = mine
         to_act = None if hand.actor is None else hand.actor + 1
+        board = hand.dealer.board
         return _tuple(HandView, (
             seat, hand.variant, hand.stakes, hand.rules, hand.street, seating,
-            tuple(hand.dealer.board), sum(hand.seats.committed), hand.round.current_bet,
+            tuple(board) if board else (), hand.seats.pot, hand.round.current_bet,
             to_act, hand.firsts.get(hand.street),
             None if hand.bring_in is None else hand.bring_in + 1,
             hand.legal_actions() if seat is not None and seat == to_act else (),
-            public if seat is None else SeatEvents(self.logs, seat, length), public,
-            hand.is_over))
-
-    def freeze(self) -> None:
-        """The hand is about to change: every view still held is made now."""
-        for ref in self.unread:
-            seating = ref()
-            if seating is not None:
-                seating.freeze()
-        self.unread.clear()
+            events, public, hand.is_over))
 
     def seating(self, hand: Hand, seat: int | None) -> tuple[PlayerView, ...]:
         """Every seat of ``hand`` as ``seat`` sees it now."""
