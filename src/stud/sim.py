@@ -96,8 +96,7 @@ class Match:
     def seating(self, number: int) -> tuple[int, ...]:
         """The entrant (from 0) in each seat, seat 1 first, for hand ``number`` (from 1)."""
         n = self.players
-        shift = (number - 1) % n if self.rotate else 0
-        return tuple((s - shift) % n for s in range(n))
+        return _rotation(n, (number - 1) % n if self.rotate else 0)
 
 
 def derive_seed(seed: int, number: int, purpose: str) -> int:
@@ -115,6 +114,11 @@ def derive_seeds(seed: int, number: int, purposes: Sequence[str]) -> list[int]:
         digest.update(purpose.encode())
         seeds.append(int.from_bytes(digest.digest(), "big") >> 1)
     return seeds
+
+
+@cache
+def _rotation(players: int, shift: int) -> tuple[int, ...]:
+    return tuple((s - shift) % players for s in range(players))
 
 
 @cache
