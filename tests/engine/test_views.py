@@ -3,9 +3,9 @@ down cards and everybody's up cards; the public view shows no down card until it
 
 from __future__ import annotations
 
-from scenarios import hand_with, play
-from stud.cards import parse_cards
-from stud.engine import Action, ActionKind
+from scenarios import STAKES, hand_with, play
+from stud.cards import Deck, parse_cards
+from stud.engine import Action, ActionKind, Hand
 from stud.engine.events import CardDealt
 
 CARDS = {
@@ -102,3 +102,34 @@ def test_public_view_shows_down_cards_once_shown_at_the_showdown():
     others = [s for s in (1, 2, 3) if s != first]
     for seat in others:
         assert hand.view(None).player(seat).down_cards == (None, None, None)
+
+
+def test_a_view_shows_the_hand_as_it_was_when_taken_even_if_read_later():
+    # Views are made lazily: one still held when the hand moves on is made before it does.
+    hand = Hand("stud", STAKES, [100, 100, 100], deck=Deck.seeded(11))
+    first = hand.view(hand.to_act)  # not read yet
+    seat = hand.to_act
+    stacks = list(hand.stacks)
+    events = len(hand.events)
+    hand.act(hand.legal_actions()[-1])
+    hand.act(hand.legal_actions()[0])
+    later = hand.view(seat)
+    assert [p.stack for p in first.players] == stacks != [p.stack for p in later.players]
+    assert len(first.events) == len(first.public_events) == events < len(later.events)
+    assert first.to_act == seat and first.legal_actions
+    # Read only now, and again: the same as it was.
+    assert first.players == tuple(first.players) and first == first
+
+
+def test_views_taken_for_every_seat_at_once_each_keep_their_own_cards():
+    hand = Hand("stud8", STAKES, [100] * 4, deck=Deck.seeded(5))
+    views = [hand.view(seat) for seat in range(1, 5)]
+    before = [[p.cards for p in view.players] for view in views]
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    for seat, view in enumerate(views, 1):
+        assert [p.cards for p in view.players] == before[seat - 1]
+        assert all(len(cards) == 3 for cards in before[seat - 1])
+        own = view.player(seat).cards
+        assert None not in own
+        assert all(c is None for p in view.players if p.seat != seat for c in p.cards[:2])

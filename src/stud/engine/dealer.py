@@ -15,6 +15,7 @@ from stud.engine.events import CardBurned, CommunityCardDealt, Event, StubReshuf
 from stud.engine.seats import Seats
 from stud.rules import STREET_NAMES, Rules, RulesError, Street
 
+_tuple = tuple.__new__  # events are many: skip the named tuples' Python-level __new__
 DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
 
 
@@ -77,7 +78,7 @@ class Dealer:
                 events.append(StubReshuffled(street.number, len(back)))
         if len(stub) >= need + 1:
             self.burned.append(self._draw())
-            events.append(CardBurned(street.number))
+            events.append(_tuple(CardBurned, (street.number,)))
         if len(stub) < need:
             card = self._community_card(street.number)
             self.board.append(card)

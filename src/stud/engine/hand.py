@@ -27,7 +27,7 @@ from stud.cards import Card, Deck
 from stud.engine.actions import Action, ActionKind, IllegalAction
 from stud.engine.betting import BettingRound
 from stud.engine.dealer import Dealer, DealScript
-from stud.engine.events import AntePosted, Event, HandEnded, PotAwarded, StreetStarted
+from stud.engine.events import Event, HandEnded, PotAwarded, StreetStarted
 from stud.engine.facts import FirstToAct, Phase
 from stud.engine.order import later_street, no_betting, third_street
 from stud.engine.refusals import why_illegal
@@ -105,7 +105,7 @@ class Hand:
         self.dealer: Dealer = Dealer(deck if deck is not None else Deck.shuffled(), self.rules,
                                      deal_script)
         self.events: list[Event] = []
-        self.viewer: Viewer = Viewer(self.events, self.players)
+        self._viewer: Viewer | None = None  # made at the first view
         self.street: int = FIRST_STREET
         self.phase: Phase = Phase.BETTING
         self.round: BettingRound = BettingRound(street(FIRST_STREET), self.rules, stakes,
@@ -193,6 +193,14 @@ class Hand:
         """The events with every down card hidden (``None``) unless it has been shown."""
         return self.viewer.logs.window(None)
 
+    @property
+    def viewer(self) -> Viewer:
+        """What makes the views (a hand that is never looked at needs none)."""
+        viewer = self._viewer
+        if viewer is None:
+            viewer = self._viewer = Viewer(self.events, self.players)
+        return viewer
+
     def up_cards(self, seat: int) -> list[Card]:
         return self.seats.up_cards[seat - 1] + self.dealer.board
 
@@ -210,13 +218,8 @@ class Hand:
     # ---------------------------------------------------------------- set-up and streets
 
     def _post_antes(self) -> None:
-        ante, seats, events = self.stakes.ante, self.seats, self.events
-        if ante <= 0:
-            return
-        for i in range(self.players):
-            amount = min(ante, seats.stacks[i])
-            seats.put_in(i, amount)
-            events.append(_tuple(AntePosted, (i + 1, amount, seats.stacks[i] == 0)))
+        if self.stakes.ante > 0:
+            self.seats.post_antes(self.stakes.ante, self.events)
 
     def _open_third_street(self) -> None:
         seats = self.seats
@@ -233,7 +236,7 @@ class Hand:
 
     def _open(self, why: FirstToAct) -> None:
         self.firsts[self.street] = why
-        self.events.append(StreetStarted(self.street, why.seat, why))
+        self.events.append(_tuple(StreetStarted, (self.street, why.seat, why)))
 
     def _no_betting(self) -> None:
         self._open(no_betting(self.street))
@@ -290,13 +293,16 @@ class Hand:
         if seat is not None and seat != i + 1:
             raise IllegalAction(seat, action, f"it is seat {i + 1}'s turn, not seat {seat}'s",
                                 self.legal_actions())
-        unread = self.viewer.unread
-        if unread:  # views still held but not read yet are made before the hand changes
-            for ref in unread:
-                seating = ref()
-                if seating is not None:
-                    seating.freeze()
-            unread.clear()
+        viewer = self._viewer
+        if viewer is not None and viewer.last is not None:
+            # The views still held are made before the hand changes (the latest here: a bot
+            # has just looked at it, and dropped it as a rule).
+            seating = viewer.last()
+            viewer.last = None
+            if seating is not None:
+                seating.freeze()
+            if viewer.unread:
+                viewer.freeze()
         legal = self._legal or self.legal_actions()
         for option in legal:  # legal actions are shared objects: identity first, cheaply
             if option is action:
@@ -368,7 +374,7 @@ class Hand:
         """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
         if seat is not None and not 0 < seat <= self.players:
             raise ValueError(f"seat {seat} is not in this hand (seats 1 to {self.players})")
-        return self.viewer.view(self, seat)
+        return (self._viewer or self.viewer).view(self, seat)
 
     def __repr__(self) -> str:
         state = ("over" if self.is_over

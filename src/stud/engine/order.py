@@ -24,6 +24,8 @@ from stud.evaluate.showing import (
 )
 from stud.rules import Rules, Variant
 
+_tuple = tuple.__new__  # a fact a street: skip the named tuple's Python-level __new__
+
 
 def bring_in_player(variant: Variant, door_cards: Sequence[tuple[int, Card]]) -> int:
     """The player (index) whose up card brings in: lowest in stud and stud8, highest in razz.
@@ -80,8 +82,8 @@ def third_street(variant: Variant, seats: Seats) -> FirstToAct:
     opener = Opener.HIGH_CARD if variant is Variant.RAZZ else Opener.LOW_CARD
     all_in = seats.stacks[low] == 0
     actor = seats.next_actor_after(low) if all_in and seats.actor_count else low
-    return FirstToAct(3, opener, actor + 1, low + 1, (ups[low][0],), variant is Variant.RAZZ,
-                      all_in, False, False)
+    return _tuple(FirstToAct, (3, opener, actor + 1, low + 1, (ups[low][0],),
+                               variant is Variant.RAZZ, all_in, False, False))
 
 
 def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
@@ -108,8 +110,8 @@ def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
                  and any(shows_one_pair(values[i]) for i in live))
     all_in = seats.stacks[best] == 0
     actor = seats.next_actor_after(best) if all_in else best
-    return FirstToAct(street, Opener.BEST_HAND, actor + 1, best + 1, tuple(shows[best]),
-                      lowball, all_in, tie, open_pair)
+    return _tuple(FirstToAct, (street, Opener.BEST_HAND, actor + 1, best + 1,
+                               tuple(shows[best]), lowball, all_in, tie, open_pair))
 
 
 def no_betting(street: int) -> FirstToAct:

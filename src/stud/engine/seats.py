@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stud.cards import Card
-from stud.engine.events import CardDealt, Event
+from stud.engine.events import AntePosted, CardDealt, Event
 from stud.evaluate.showing import rank_key
 
 _tuple = tuple.__new__  # dealt cards are many: skip the named tuple's Python-level __new__
@@ -91,6 +91,20 @@ class Seats:
             self.actor_count -= 1
         return self.cards[i]
 
+    def post_antes(self, ante: int, events: list[Event]) -> None:
+        """Every player posts the ante, or what they have (all in)."""
+        stacks, committed, versions, append = self.stacks, self.committed, self.versions, \
+            events.append
+        for i in range(self.count):
+            amount = ante if stacks[i] > ante else stacks[i]
+            stacks[i] -= amount
+            committed[i] += amount
+            versions[i] += 1
+            self.pot += amount
+            if not stacks[i]:
+                self.actor_count -= 1
+            append(_tuple(AntePosted, (i + 1, amount, not stacks[i])))
+
     def receive(self, i: int, card: Card, up: bool) -> None:
         self.versions[i] += 1
         self.cards[i].append(card)
@@ -102,10 +116,7 @@ class Seats:
     def receive_round(self, street: int, receivers: list[int], dealt: list[Card], up: bool,
                       events: list[Event]) -> None:
         """``dealt[k]`` to ``receivers[k]``, one card each, each told in ``events``."""
-        cards, flags, append = self.cards, self.up, events.append
-        versions = self.versions
-        for i in receivers:
-            versions[i] += 1
+        cards, flags, versions, append = self.cards, self.up, self.versions, events.append
         if up:
             ups, keys = self.up_cards, self.up_keys
             for i, card in zip(receivers, dealt, strict=True):
@@ -113,11 +124,13 @@ class Seats:
                 flags[i].append(True)
                 ups[i].append(card)
                 keys[i] += 1 << 3 * (card.id >> 2)  # evaluate.showing.rank_key
+                versions[i] += 1
                 append(_tuple(CardDealt, (i + 1, street, card, True)))
         else:
             for i, card in zip(receivers, dealt, strict=True):
                 cards[i].append(card)
                 flags[i].append(False)
+                versions[i] += 1
                 append(_tuple(CardDealt, (i + 1, street, card, False)))
 
     def show(self, i: int) -> None:

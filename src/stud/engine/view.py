@@ -265,23 +265,27 @@ class Viewer:
     """Makes a hand's views: owns the public log, each seat's view as last made (remade when
     the seat changes), and the views not read yet, made when the hand is about to change."""
 
-    __slots__ = ("logs", "_public", "_own", "unread")
+    __slots__ = ("logs", "_public", "_own", "last", "unread")
 
     def __init__(self, events: list[Event], players: int) -> None:
         self.logs = VisibleLogs(events, players)
         # Each seat as others see it, and as it sees itself: (version, street, view).
         self._public: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
         self._own: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
+        # The seats of the views taken since the hand last changed, the latest apart.
+        self.last: weakref.ref[Seating] | None = None
         self.unread: list[weakref.ref[Seating]] = []
 
     def view(self, hand: Hand, seat: int | None) -> HandView:
         # The parts are made without calling their classes: a simulation takes a view a decision.
         seating = _new(Seating)
         seating._viewer, seating._hand, seating._seat, seating._players = self, hand, seat, None
-        unread = self.unread
-        if len(unread) > 64:
-            unread[:] = [ref for ref in unread if ref() is not None]
-        unread.append(_ref(seating))
+        if self.last is not None:
+            unread = self.unread
+            if len(unread) > 64:
+                unread[:] = [ref for ref in unread if ref() is not None]
+            unread.append(self.last)
+        self.last = _ref(seating)
         length = len(hand.events)
         logs = self.logs
         public = _new(EventWindow)
@@ -301,6 +305,14 @@ class Viewer:
             None if hand.bring_in is None else hand.bring_in + 1,
             hand.legal_actions() if seat is not None and seat == to_act else (),
             events, public, hand.is_over))
+
+    def freeze(self) -> None:
+        """The hand is about to change: the seats of every view still held are made now."""
+        for ref in self.unread:
+            seating = ref()
+            if seating is not None:
+                seating.freeze()
+        self.unread.clear()
 
     def seating(self, hand: Hand, seat: int | None) -> tuple[PlayerView, ...]:
         """Every seat of ``hand`` as ``seat`` sees it now."""
