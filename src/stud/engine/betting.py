@@ -40,8 +40,7 @@ class BettingRound:
     do (``legal``), does it (``act``) and says who is next."""
 
     __slots__ = ("street", "stakes", "seats", "events", "max_bets", "heads_up_uncapped",
-                 "half_bet", "short_bring_in_full", "fold_facing_all_in_bring_in",
-                 "short_bring_in_completes", "all_in_raise_for_less", "current_bet",
+                 "half_bet", "rules", "all_in_raise_for_less", "current_bet",
                  "full_level", "unit", "bets", "uncapped", "big_open", "acted", "raise_seq",
                  "seq_at", "bring_in_pending", "bring_in_may_fold", "wagers_made", "largest",
                  "short_all_ins", "wagers", "last_aggressor", "reach_top", "stacks",
@@ -59,9 +58,7 @@ class BettingRound:
         self.max_bets = rules.max_bets
         self.heads_up_uncapped = rules.heads_up_uncapped
         self.half_bet = rules.short_all_in == "half_bet"
-        self.short_bring_in_full = rules.short_bring_in == "full"
-        self.fold_facing_all_in_bring_in = rules.fold_facing_all_in_bring_in
-        self.short_bring_in_completes = rules.short_bring_in_completes
+        self.rules = rules  # the bring-in's policies are read where the bring-in is made
         self.all_in_raise_for_less = rules.all_in_raise_for_less
         self.current_bet = 0
         self.full_level = 0  # the last full bet or raise (half_bet bookkeeping)
@@ -86,7 +83,7 @@ class BettingRound:
         """The round begins (on third street, with the bring-in)."""
         self.bring_in_pending = bring_in
         # WSOP 217: after an all-in low card the next player may fold, bring in or complete.
-        self.bring_in_may_fold = bring_in_seat_all_in and self.fold_facing_all_in_bring_in
+        self.bring_in_may_fold = bring_in_seat_all_in and self.rules.fold_facing_all_in_bring_in
         self.big_open = big_bet_allowed
         self.update_uncapped()
 
@@ -119,7 +116,7 @@ class BettingRound:
         stakes = self.stakes
         options = [FOLD] if self.bring_in_may_fold else []
         options.append(make_action(ActionKind.BRING_IN, min(stakes.bring_in, total)))
-        if total > stakes.bring_in or self.short_bring_in_completes:
+        if total > stakes.bring_in or self.rules.short_bring_in_completes:
             options.append(make_action(ActionKind.COMPLETE, min(stakes.small_bet, total)))
         return tuple(options)
 
@@ -243,7 +240,7 @@ class BettingRound:
         added = self._put_in(i, action.to)
         self.bring_in_pending = self.bring_in_may_fold = False
         posted = action.to
-        owed = self.stakes.bring_in if self.short_bring_in_full else posted
+        owed = self.stakes.bring_in if self.rules.short_bring_in == "full" else posted
         self.current_bet = max(owed, posted)
         return added
 
