@@ -105,15 +105,19 @@ def _lowest_card_suit(value: HandValue) -> int:
     return min(c.id & 3 for c in value.cards if low_rank(c.id) == lowest)
 
 
+Priority = tuple[list[int], str]  # winners in the order odd chips go to them, and the rule
+
+
 def _by_priority(rules: Rules, winners: list[int], half: int,
-                 values: dict[int, Values]) -> list[int]:
+                 values: dict[int, Values]) -> Priority:
     """Winners in the order odd chips go to them (``odd_chip``): the highest card by suit in
     a high split, the lowest card by suit in a low split, or the first clockwise (seat)."""
-    if rules.odd_chip == "seat" or len(winners) == 1:
-        return sorted(winners)
+    rule = rules.odd_chip
+    if rule == "seat" or len(winners) == 1:
+        return sorted(winners), rule
     if half == 0:
-        return sorted(winners, key=lambda i: (-_top_card_key(_value(values, i, 0)), i))
-    return sorted(winners, key=lambda i: (_lowest_card_suit(_value(values, i, 1)), i))
+        return sorted(winners, key=lambda i: (-_top_card_key(_value(values, i, 0)), i)), rule
+    return sorted(winners, key=lambda i: (_lowest_card_suit(_value(values, i, 1)), i)), rule
 
 
 def _value(values: dict[int, Values], i: int, half: int) -> HandValue:
@@ -144,9 +148,9 @@ def _winning_somewhere(end: HandEnd, contenders: list[int], values: dict[int, Va
     return found
 
 
-def uncontested(i: int, amount: int) -> PotAwarded:
-    """Everyone else folded: player i takes every chip in the middle, a single pot."""
-    return PotAwarded(0, amount, Half.ALL, ((i + 1, amount),), None, None, True, False, None,
+def uncontested(i: int, amount: int, pot: int = 0) -> PotAwarded:
+    """A pot nobody else can claim (everyone else folded): player i takes it."""
+    return PotAwarded(pot, amount, Half.ALL, ((i + 1, amount),), None, None, True, False, None,
                       False)
 
 
@@ -174,13 +178,14 @@ def award(end: HandEnd, known: dict[int, Values] | None = None) -> tuple[PotAwar
     return tuple(awards)
 
 
-def _share(end: HandEnd, index: int, amount: int, half: Half, order: list[int],
+def _share(end: HandEnd, index: int, amount: int, half: Half, priority: Priority,
            high: HandValue | None, low: HandValue | None, *, no_low: bool = False,
            halving_chip: bool = False) -> PotAwarded:
+    order, rule = priority
     shares = split(amount, order, end.rules.odd_chip_shares)
     odd = amount % len(order)
     chips = None if not odd else OddChips(
-        odd, tuple(w + 1 for w, c in shares if c > amount // len(order)), end.rules.odd_chip)
+        odd, tuple(w + 1 for w, c in shares if c > amount // len(order)), rule)
     return PotAwarded(index, amount, half, tuple((w + 1, c) for w, c in shares), high, low,
                       False, no_low, chips, halving_chip)
 
@@ -189,9 +194,7 @@ def _award_pot(end: HandEnd, index: int, pot: Pot, values: dict[int, Values],
                halve: bool | None) -> list[PotAwarded]:
     eligible, amount, rules = pot.eligible, pot.amount, end.rules
     if len(eligible) == 1 and not end.shown[eligible[0]]:
-        seat = eligible[0] + 1
-        return [PotAwarded(index, amount, Half.ALL, ((seat, amount),), None, None, True, False,
-                           None, False)]
+        return [uncontested(eligible[0], amount, index)]
     variant = end.variant
     if variant is not Variant.STUD8:
         half = 1 if variant is Variant.RAZZ else 0
@@ -215,7 +218,7 @@ def _award_pot(end: HandEnd, index: int, pot: Pot, values: dict[int, Values],
     # No eligible hand has a low, though the hand's pots are halved (PokerKit): the low half
     # goes to all of this pot's players alike.
     low_order = (_by_priority(rules, low_winners, 1, values) if low_winners
-                 else sorted(eligible))
+                 else (sorted(eligible), "seat"))
     return [
         _share(end, index, amount - low_amount, Half.HIGH, high_order, high, None,
                halving_chip=amount % 2 == 1),

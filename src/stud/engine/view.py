@@ -15,17 +15,36 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import NamedTuple, Protocol, overload
 
 from stud.cards import Card
 from stud.engine.actions import Action
+from stud.engine.betting import BettingRound
+from stud.engine.dealer import Dealer
 from stud.engine.events import CardDealt, Event
 from stud.engine.facts import FirstToAct
 from stud.engine.pots import pots_so_far
+from stud.engine.seats import Seats
 from stud.rules import Rules, Stakes, Variant
 
-if TYPE_CHECKING:
-    from stud.engine.hand import Hand
+
+class Viewed(Protocol):
+    """What a view is made from: the hand as ``stud.engine.hand.Hand`` keeps it."""
+
+    events: list[Event]
+    actor: int | None
+    variant: Variant
+    stakes: Stakes
+    rules: Rules
+    street: int
+    seats: Seats
+    round: BettingRound
+    dealer: Dealer
+    firsts: dict[int, FirstToAct]
+    bring_in: int | None
+    is_over: bool
+
+    def legal_actions(self) -> tuple[Action, ...]: ...
 
 _tuple = tuple.__new__
 _new = object.__new__
@@ -181,9 +200,9 @@ class Seating(Sequence[PlayerView]):
 
     __slots__ = ("_viewer", "_hand", "_seat", "_players", "__weakref__")
 
-    def __init__(self, viewer: Viewer, hand: Hand, seat: int | None) -> None:
+    def __init__(self, viewer: Viewer, hand: Viewed, seat: int | None) -> None:
         self._viewer: Viewer | None = viewer
-        self._hand: Hand | None = hand
+        self._hand: Viewed | None = hand
         self._seat = seat
         self._players: tuple[PlayerView, ...] | None = None
 
@@ -276,7 +295,7 @@ class Viewer:
         self.last: weakref.ref[Seating] | None = None
         self.unread: list[weakref.ref[Seating]] = []
 
-    def view(self, hand: Hand, seat: int | None) -> HandView:
+    def view(self, hand: Viewed, seat: int | None) -> HandView:
         # The parts are made without calling their classes: a simulation takes a view a decision.
         seating = _new(Seating)
         seating._viewer, seating._hand, seating._seat, seating._players = self, hand, seat, None
@@ -314,7 +333,7 @@ class Viewer:
                 seating.freeze()
         self.unread.clear()
 
-    def seating(self, hand: Hand, seat: int | None) -> tuple[PlayerView, ...]:
+    def seating(self, hand: Viewed, seat: int | None) -> tuple[PlayerView, ...]:
         """Every seat of ``hand`` as ``seat`` sees it now."""
         seats = hand.seats
         versions, street = seats.versions, hand.street
@@ -334,7 +353,7 @@ class Viewer:
         return tuple(players)
 
 
-def _seat_view(hand: Hand, i: int, own: bool) -> PlayerView:
+def _seat_view(hand: Viewed, i: int, own: bool) -> PlayerView:
     """Seat i as its owner (``own``) or anybody else sees it."""
     seats = hand.seats
     held, flags, shown = seats.cards[i], tuple(seats.up[i]), seats.shown[i]
