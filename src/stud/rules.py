@@ -103,7 +103,9 @@ class Street:
     """What one street deals and which bet it uses (RULES.md sections 2 and 4).
 
     ``cards`` is one entry per round of dealing, clockwise from seat 1: True for a card face
-    up. A burn card comes before every street but the first.
+    up. A burn card comes before every street but the first. ``brings_in``: the low card
+    brings in, and the first full bet completes it (RULES.md 3). ``open_pair``: a pair showing
+    makes the big bet an option (RULES.md 4, policy ``open_pair_big_bet``).
     """
 
     number: int
@@ -111,11 +113,13 @@ class Street:
     cards: tuple[bool, ...]
     burn: bool
     bet: BetSize
+    brings_in: bool = False
+    open_pair: bool = False
 
 
 STREETS: tuple[Street, ...] = (
-    Street(3, "third street", (False, False, True), False, BetSize.SMALL),
-    Street(4, "fourth street", (True,), True, BetSize.SMALL),
+    Street(3, "third street", (False, False, True), False, BetSize.SMALL, brings_in=True),
+    Street(4, "fourth street", (True,), True, BetSize.SMALL, open_pair=True),
     Street(5, "fifth street", (True,), True, BetSize.BIG),
     Street(6, "sixth street", (True,), True, BetSize.BIG),
     Street(7, "seventh street", (False,), True, BetSize.BIG),

@@ -39,7 +39,8 @@ class BettingRound:
     """The betting on one street. The hand says who is to act; the round says what they may
     do (``legal``), does it (``act``) and says who is next."""
 
-    __slots__ = ("street", "stakes", "seats", "events", "max_bets", "heads_up_uncapped",
+    __slots__ = ("street", "completes", "stakes", "seats", "events", "max_bets",
+                 "heads_up_uncapped",
                  "half_bet", "rules", "all_in_raise_for_less", "current_bet",
                  "full_level", "unit", "bets", "uncapped", "big_open", "acted", "raise_seq",
                  "seq_at", "bring_in_pending", "bring_in_may_fold", "wagers_made", "largest",
@@ -50,6 +51,7 @@ class BettingRound:
                  events: list[Event]) -> None:
         n = seats.count
         self.street = street.number
+        self.completes = street.brings_in  # the first wager completes the bring-in
         self.stakes = stakes
         self.seats = seats
         self.stacks = seats.stacks  # the seats' lists, read here, changed through the seats
@@ -122,7 +124,7 @@ class BettingRound:
 
     def wager_kind(self) -> ActionKind:
         if self.bets == 0:
-            return ActionKind.COMPLETE if self.street == 3 else ActionKind.BET
+            return ActionKind.COMPLETE if self.completes else ActionKind.BET
         return ActionKind.RAISE
 
     def target(self, unit: int) -> int:
@@ -134,7 +136,7 @@ class BettingRound:
         """
         if self.half_bet:
             return self.full_level + unit
-        if self.street == 3 and self.wagers_made == 0:
+        if self.completes and self.wagers_made == 0:
             return self.stakes.small_bet
         return self.current_bet + unit
 
@@ -198,7 +200,7 @@ class BettingRound:
             tos.append(reach)
             tos.sort()
         kind = ActionKind.RAISE if self.bets else \
-            ActionKind.COMPLETE if self.street == 3 else ActionKind.BET
+            ActionKind.COMPLETE if self.completes else ActionKind.BET
         if len(tos) == 1:
             return [make_action(kind, tos[0])]
         return [make_action(kind, to) for to in tos]

@@ -256,8 +256,8 @@ class Hand:
             self.round = BettingRound(plan, self.rules, self.stakes, seats, self.events)
             self.dealer.deal(plan, seats.live(), seats, self.events)
             if seats.actor_count >= 2:
-                why = later_street(self.variant, self.rules, self.street, seats,
-                                   self.dealer.board, self.firsts.get(6))
+                why = later_street(self.variant, self.rules, plan, seats,
+                                   self.dealer.board, self.firsts.get(self.street - 1))
                 assert why.seat is not None
                 self._open(why)
                 self.round.open(big_bet_allowed=why.open_pair)

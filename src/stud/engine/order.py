@@ -22,7 +22,7 @@ from stud.evaluate.showing import (
     showing_low_key,
     shows_one_pair,
 )
-from stud.rules import Rules, Variant
+from stud.rules import LAST_STREET, Rules, Street, Variant
 
 _tuple = tuple.__new__  # a fact a street: skip the named tuple's Python-level __new__
 
@@ -86,12 +86,13 @@ def third_street(variant: Variant, seats: Seats) -> FirstToAct:
                                variant is Variant.RAZZ, all_in, False, False))
 
 
-def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
+def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats,
                  board: Sequence[Card], sixth: FirstToAct | None) -> FirstToAct:
     """The best showing hand acts first (RULES.md 4); on seventh street after a community
     card, sixth street's first actor (TDA 2024 RP-10). ``sixth`` is sixth street's fact."""
     live = seats.live()
-    if board and street == 7 and sixth is not None and sixth.seat is not None:
+    street = plan.number
+    if board and street == LAST_STREET and sixth is not None and sixth.seat is not None:
         first = sixth.seat - 1
         skipped = not seats.can_act(first)
         actor = seats.next_actor_after(first) if skipped else first
@@ -106,7 +107,7 @@ def later_street(variant: Variant, rules: Rules, street: int, seats: Seats,
     values = {i: showing(keys[i] + extra) for i in live}
     best, tie = _best_showing(variant, rules, live, shows, values)
     # The open-pair option is decided as fourth street begins (RULES.md 4).
-    open_pair = (street == 4 and rules.open_pair_big_bet and not lowball
+    open_pair = (plan.open_pair and rules.open_pair_big_bet and not lowball
                  and any(shows_one_pair(values[i]) for i in live))
     all_in = seats.stacks[best] == 0
     actor = seats.next_actor_after(best) if all_in else best
