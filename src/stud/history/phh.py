@@ -15,16 +15,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from stud.cards import Card, format_cards
-from stud.engine.actions import ActionKind
-from stud.engine.events import (
+from stud.engine import (
+    ActionKind,
     ActionTaken,
     CardDealt,
     CommunityCardDealt,
     Event,
+    Hand,
     HandMucked,
     HandShown,
+    visible_events,
 )
-from stud.engine.view import visible_events
 from stud.rules import POLICIES, PROFILES, Rules, RulesError, Stakes, Variant, profile
 
 
@@ -215,13 +216,10 @@ def _action_line(event: ActionTaken) -> str:
     return f"p{event.seat} cbr {event.action.to}"
 
 
-def from_hand(hand: object, /, viewer: int | None = 0, **fields: object) -> HandHistory:
+def from_hand(hand: Hand, /, viewer: int | None = 0, **fields: object) -> HandHistory:
     """The PHH of a hand; ``viewer`` None writes the public history (others' down cards ``??``),
     a seat writes what that seat saw, 0 (the default) writes every card (a dealer's history).
     """
-    from stud.engine.hand import Hand
-
-    assert isinstance(hand, Hand)
     events = hand.events if viewer == 0 else visible_events(hand.events, viewer)
     # A profile's name, then every policy that differs from it.
     base_name = hand.rules.closest_profile()
