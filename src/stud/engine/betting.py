@@ -105,14 +105,9 @@ class BettingRound:
         current = self.current_bet
         if total <= current:  # covered: calling is all in
             return (FOLD, _call(total))
-        reach = self.may_raise(i)
         if current > wager:
-            if reach:
-                return (FOLD, _call(current), *self._wager_options(total, reach))
-            return (FOLD, _call(current))
-        if reach:
-            return (CHECK, *self._wager_options(total, reach))
-        return (CHECK,)
+            return (FOLD, _call(current)) + self._raises(i, total)
+        return (CHECK,) + self._raises(i, total)
 
     def _bring_in_options(self, total: int) -> tuple[Action, ...]:
         stakes = self.stakes
@@ -140,26 +135,27 @@ class BettingRound:
             return self.stakes.small_bet
         return self.current_bet + unit
 
-    def may_raise(self, i: int) -> int:
-        """The most an opponent can have in on this street, when player i may bet or raise at
-        all (0 when not: capped, not reopened to them, or nobody could call)."""
+    def _raises(self, i: int, total: int) -> tuple[Action, ...]:
+        """The bets or raises player i (with ``total`` chips in front and behind, more than the
+        current bet) may make: none when capped, not reopened to them, or nobody could call."""
         if self.bets >= self.max_bets and not self.uncapped:
-            return 0
+            return ()
         current = self.current_bet
         top = self.reach_top
         if top is None:
             top = self._rank_reach()
-        reach = top[0][0] if top[0][1] != i else top[1][0]
+        reach = top[0][0] if top[0][1] != i else top[1][0]  # the most an opponent can have in
         if reach <= current:
-            return 0  # nobody could call a raise
+            return ()  # nobody could call a raise
         reopened = not self.acted[i] or self.seq_at[i] < self.raise_seq
         if self.half_bet:
-            return reach if reopened else 0
-        if current - self.wagers[i] < self.largest:
-            return 0  # PokerKit: a short all-in cannot be raised by who it did not reopen to
-        if self.short_all_ins and sum(self.short_all_ins) < self.largest and not reopened:
-            return 0
-        return reach
+            if not reopened:
+                return ()
+        elif current - self.wagers[i] < self.largest:
+            return ()  # PokerKit: a short all-in cannot be raised by who it did not reopen to
+        elif self.short_all_ins and sum(self.short_all_ins) < self.largest and not reopened:
+            return ()
+        return self._wager_options(total, reach)
 
     def opponent_reach(self, i: int) -> int:
         """The most any opponent still in could have in on this street.
@@ -187,7 +183,7 @@ class BettingRound:
         top = self.reach_top = [first, second]
         return top
 
-    def _wager_options(self, total: int, reach: int) -> list[Action]:
+    def _wager_options(self, total: int, reach: int) -> tuple[Action, ...]:
         if self.big_open:
             tos = sorted({min(self.target(self.stakes.small_bet), total),
                           min(self.target(self.stakes.big_bet), total)})
@@ -202,8 +198,8 @@ class BettingRound:
         kind = ActionKind.RAISE if self.bets else \
             ActionKind.COMPLETE if self.completes else ActionKind.BET
         if len(tos) == 1:
-            return [make_action(kind, tos[0])]
-        return [make_action(kind, to) for to in tos]
+            return (make_action(kind, tos[0]),)
+        return tuple([make_action(kind, to) for to in tos])
 
     def accepts_between(self, i: int, action: Action, legal: tuple[Action, ...]) -> bool:
         """A raise between the opponents' reach and the full amount puts everyone all-in."""
@@ -223,7 +219,9 @@ class BettingRound:
         kind = action.kind
         added = 0
         if kind is _CALL:
-            added = self._put_in(i, action.to)
+            added = action.to - self.wagers[i]
+            self.seats.put_in(i, added)
+            self.wagers[i] = action.to
         elif kind is _FOLD:
             top = self.reach_top
             if top is not None and (top[0][1] == i or top[1][1] == i):
@@ -234,9 +232,23 @@ class BettingRound:
             added = self._wager(i, action)
         self.acted[i] = True
         self.seq_at[i] = self.raise_seq
+        stacks, folded, seats = self.stacks, self.folded, self.seats
         self.events.append(_tuple(ActionTaken, (i + 1, self.street, action, added,
-                                                not self.stacks[i] and not self.folded[i])))
-        return self.next_actor(i)
+                                                not stacks[i] and not folded[i])))
+        # Who is next: the first player clockwise still in, with chips, who owes chips or has
+        # not acted yet (while two or more can still bet).
+        if seats.live_count == 1:
+            return None
+        if not self.uncapped and seats.actor_count <= 2 and self.heads_up_uncapped:
+            self.update_uncapped()
+        wagers, current, acted = self.wagers, self.current_bet, self.acted
+        several = seats.actor_count >= 2
+        for j in _CLOCKWISE[seats.count][i]:
+            if folded[j] or not stacks[j]:
+                continue
+            if wagers[j] < current or (several and not acted[j]):
+                return j
+        return None
 
     def _bring_in(self, i: int, action: Action) -> int:
         added = self._put_in(i, action.to)
@@ -292,22 +304,6 @@ class BettingRound:
         self.seats.put_in(i, added)
         self.wagers[i] = to
         return added
-
-    def next_actor(self, i: int) -> int | None:
-        """After player i acted: who acts next, or None when the round is over."""
-        seats = self.seats
-        if seats.live_count == 1:
-            return None
-        if not self.uncapped and seats.actor_count <= 2 and self.heads_up_uncapped:
-            self.update_uncapped()
-        stacks, folded, wagers = self.stacks, self.folded, self.wagers
-        current, acted, several = self.current_bet, self.acted, seats.actor_count >= 2
-        for j in _CLOCKWISE[seats.count][i]:
-            if folded[j] or not stacks[j]:
-                continue
-            if wagers[j] < current or (several and not acted[j]):
-                return j
-        return None
 
     def return_uncalled(self) -> None:
         """The part of the largest commitment nobody matched goes back to its owner."""
