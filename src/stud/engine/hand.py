@@ -30,7 +30,7 @@ from stud.engine.dealer import Dealer, DealScript
 from stud.engine.events import Event, HandEnded, PotAwarded, StreetStarted
 from stud.engine.facts import FirstToAct, Phase
 from stud.engine.order import later_street, no_betting, third_street
-from stud.engine.refusals import why_illegal
+from stud.engine.refusals import accept
 from stud.engine.result import HandResult, result_of
 from stud.engine.reveal import Reveal
 from stud.engine.seats import Seats
@@ -308,7 +308,7 @@ class Hand:
             if option is action:
                 break
         else:
-            action = self._check_unlisted(i, action, legal)
+            action = accept(self.round, self.phase, i, action, legal)
         self._legal = None
         if self.phase is _SHOWDOWN:
             self.reveal.decide(i, action.kind is ActionKind.SHOW)
@@ -319,20 +319,6 @@ class Hand:
         following = self.actor = self.round.act(i, action)
         if following is None:
             self._end_betting_round()
-
-    def _check_unlisted(self, i: int, action: Action, legal: tuple[Action, ...]) -> Action:
-        """The action to apply for one that is not one of the listed objects: an equal one, the
-        same wager by another name, a raise that puts everyone all in; else IllegalAction."""
-        if action in legal:
-            return action
-        if not isinstance(action, Action):
-            raise IllegalAction(i + 1, action, "that is not an action", legal)
-        same = _same_wager(action, legal)
-        if same in legal or (self.phase is Phase.BETTING
-                             and self.round.accepts_between(i, same, legal)):
-            return same
-        raise IllegalAction(i + 1, action, why_illegal(self.round, self.phase, i, action, legal),
-                            legal)
 
     def _end_betting_round(self) -> None:
         self.actor = None
@@ -380,17 +366,6 @@ class Hand:
         state = ("over" if self.is_over
                  else f"{STREET_NAMES[self.street]}, seat {self.to_act} to act")
         return f"<Hand {self.variant.value} {self.players} players, {state}>"
-
-
-def _same_wager(action: Action, legal: tuple[Action, ...]) -> Action:
-    """A bet, raise or completion to a legal amount is that legal wager, whatever it is called
-    (PHH has one verb, ``cbr``, for all three)."""
-    if action.wagers and action.kind is not ActionKind.BRING_IN:
-        for option in legal:
-            if option.to == action.to and option.wagers and \
-                    option.kind is not ActionKind.BRING_IN:
-                return option
-    return action
 
 
 __all__ = ["Hand", "PotAwarded"]

@@ -1,14 +1,40 @@
-"""Why an action is not legal, for ``IllegalAction``: what the betting round says of it."""
+"""Actions that are not one of the listed legal objects: the legal action they stand for, or
+``IllegalAction`` saying why not, from what the betting round says of it."""
 
 from __future__ import annotations
 
-from stud.engine.actions import Action, ActionKind
+from stud.engine.actions import Action, ActionKind, IllegalAction
 from stud.engine.betting import BettingRound
 from stud.engine.facts import Phase
 
 
 def _label(kind: ActionKind) -> str:
     return kind.value.replace("_", "-")
+
+
+def accept(betting: BettingRound, phase: Phase, i: int, action: object,
+           legal: tuple[Action, ...]) -> Action:
+    """The action to apply for one that is not one of the ``legal`` objects: an equal one, the
+    same wager by another name, a raise that puts everyone all in; else ``IllegalAction``."""
+    if action in legal:
+        return legal[legal.index(action)]
+    if not isinstance(action, Action):
+        raise IllegalAction(i + 1, action, "that is not an action", legal)
+    same = _same_wager(action, legal)
+    if same in legal or (phase is Phase.BETTING and betting.accepts_between(i, same, legal)):
+        return same
+    raise IllegalAction(i + 1, action, why_illegal(betting, phase, i, action, legal), legal)
+
+
+def _same_wager(action: Action, legal: tuple[Action, ...]) -> Action:
+    """A bet, raise or completion to a legal amount is that legal wager, whatever it is called
+    (PHH has one verb, ``cbr``, for all three)."""
+    if action.wagers and action.kind is not ActionKind.BRING_IN:
+        for option in legal:
+            if option.to == action.to and option.wagers and \
+                    option.kind is not ActionKind.BRING_IN:
+                return option
+    return action
 
 
 def why_illegal(betting: BettingRound, phase: Phase, i: int, action: Action,
