@@ -21,7 +21,8 @@ the showdown's queue. The flow from street to street is here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 
 from stud.cards import Card, Deck
 from stud.engine.actions import Action, ActionKind, IllegalAction
@@ -50,6 +51,7 @@ from stud.rules import (
 
 _tuple = tuple.__new__
 _LISTS, _TEXT = (list, tuple), (str, bytes)
+_references: Callable[[object], int] | None = getattr(sys, "getrefcount", None)
 _SHOWDOWN, _FOLD = Phase.SHOWDOWN, ActionKind.FOLD
 _SHOW = Action(ActionKind.SHOW)
 _MUCK = Action(ActionKind.MUCK)
@@ -295,12 +297,14 @@ class Hand:
                                 self.legal_actions())
         viewer = self._viewer
         if viewer is not None and viewer.last is not None:
-            # The views still held are made before the hand changes (the latest here: a bot
-            # has just looked at it, and dropped it as a rule).
-            seating = viewer.last()
+            # The views still held are made before the hand changes. The latest one a bot has
+            # just read and, as a rule, dropped: held by nothing but ``latest`` and the count's
+            # own argument, it need not be made at all (CPython counts references; elsewhere
+            # it is always made).
+            latest = viewer.last
             viewer.last = None
-            if seating is not None:
-                seating.freeze()
+            if _references is None or _references(latest) > 2:
+                latest.freeze()
             if viewer.unread:
                 viewer.freeze()
         legal = self._legal or self.legal_actions()

@@ -291,8 +291,9 @@ class Viewer:
         # Each seat as others see it, and as it sees itself: (version, street, view).
         self._public: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
         self._own: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
-        # The seats of the views taken since the hand last changed, the latest apart.
-        self.last: weakref.ref[Seating] | None = None
+        # The seats of the views taken since the hand last changed: the latest (the hand sees
+        # whether anybody still holds it) and, weakly, those before it.
+        self.last: Seating | None = None
         self.unread: list[weakref.ref[Seating]] = []
 
     def view(self, hand: Viewed, seat: int | None) -> HandView:
@@ -303,8 +304,8 @@ class Viewer:
             unread = self.unread
             if len(unread) > 64:
                 unread[:] = [ref for ref in unread if ref() is not None]
-            unread.append(self.last)
-        self.last = _ref(seating)
+            unread.append(_ref(self.last))
+        self.last = seating
         length = len(hand.events)
         logs = self.logs
         public = _new(EventWindow)
