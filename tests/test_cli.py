@@ -234,3 +234,79 @@ def test_result_says_where_the_odd_chip_of_halving_a_pot_went() -> None:
         "the odd chip of halving the pot goes to the high half",
         "Bob wins 2 from the main pot (low) with 7-5-4-3-2 low",
     ]
+
+
+WSOP = Path(__file__).resolve().parents[2] / "shared" / "data" / "phh" / "wsop-2023-43-5"
+
+
+def _wsop_hand(tmp_path: Path, name: str, edit) -> Path:
+    source = WSOP / "10.phh"
+    if not source.exists():
+        pytest.skip("the WSOP hands in ../shared/data/phh are not here")
+    path = tmp_path / name
+    path.write_text(edit(source.read_text(encoding="utf-8")), encoding="utf-8")
+    return path
+
+
+def test_replay_without_finishing_stacks_says_it_was_not_checked(tmp_path: Path) -> None:
+    bare = _wsop_hand(tmp_path, "bare.phh", lambda text: "\n".join(
+        line for line in text.splitlines() if not line.startswith("finishing_stacks")))
+    result = runner.invoke(app, ["replay", str(bare), str(WSOP / "11.phh")])
+    assert result.exit_code == 0, result.output
+    assert f"NOT CHECKED  {bare} (stud) replayed without an error, but the file has no " \
+           f"finishing_stacks" in result.output
+    assert "1 of 2 hands replayed exactly; 1 replayed without an error but not checked" \
+           in result.output
+    as_json = json.loads(runner.invoke(app, ["replay", "--json", str(bare)]).output)
+    assert as_json[0]["ok"] is True and as_json[0]["checked"] is False
+    checked = json.loads(runner.invoke(app, ["replay", "--json", str(WSOP / "11.phh")]).output)
+    assert checked[0]["checked"] is True
+
+
+def test_replay_names_the_action_that_deals_a_card_twice(tmp_path: Path) -> None:
+    # Seat 2's door card becomes seat 1's first down card, 5d.
+    twice = _wsop_hand(tmp_path, "twice.phh",
+                       lambda text: text.replace("'d dh p2 7h3s4h'", "'d dh p2 7h3s5d'"))
+    result = runner.invoke(app, ["replay", str(twice)])
+    assert result.exit_code == 1
+    assert (f"FAIL  {twice}: action 1 ('d dh p2 7h3s5d'): card 5d is dealt twice: action 0 "
+            f"dealt it already") in result.output
+
+
+@pytest.mark.parametrize("command, message", [
+    (["simulate", "--players", "2", "--bots", "random,station,expert"],
+     "--bots: 3 bots named but --players 2; name at most 2 or raise --players"),
+    (["play", "--players", "3", "--bots", "random,station,expert"],
+     "--bots: 3 bots named but --players 3 leaves 2 seats for bots; name at most 2"),
+])
+def test_more_bots_than_seats_is_refused(command: list[str], message: str) -> None:
+    result = runner.invoke(app, command, input="q\n")
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert "=== Hand" not in result.output
+
+
+def test_unwritable_output_paths_are_refused_before_the_run(tmp_path: Path) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    cases = [
+        (["simulate", "--out", str(tmp_path)], f"--out {tmp_path}: is a folder; name a file"),
+        (["simulate", "--out", str(a_file / "r.json")], f"{a_file} is not a folder"),
+        (["simulate", "--phh-out", str(a_file)], f"--phh-out {a_file}: not a folder"),
+        (["league", "--bots", "random,station", "--plot", str(a_file / "p.png")],
+         f"--plot {a_file / 'p.png'}: {a_file} is not a folder"),
+        (["league", "--bots", "random,station", "--plot", str(tmp_path)],
+         f"--plot {tmp_path}: is a folder"),
+    ]
+    for command, message in cases:
+        # A million hands: refused at once, or the test would not end.
+        result = runner.invoke(app, [*command, "--hands", "1000000", "--quiet"])
+        assert result.exit_code == 2, (command, result.output)
+        assert message in result.output, (command, result.output)
+        assert "hands per second" not in result.output
+    result = runner.invoke(app, ["league", "--bots", "random,station", "--hands", "5", "--quiet",
+                                 "--plot", str(tmp_path / "new" / "p.png"),
+                                 "--out", str(tmp_path / "new" / "r.json")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "new" / "p.png").stat().st_size > 0
+    assert json.loads((tmp_path / "new" / "r.json").read_text())

@@ -54,13 +54,22 @@ def parse_rules(name: str) -> object:
         raise
 
 
-def parse_bots(text: str, seats: int) -> list[str]:
+def parse_bots(text: str, seats: int, players: int | None = None) -> list[str]:
+    """The bots for ``seats`` seats, the names in turn; more names than seats is refused.
+
+    ``players`` is the table's ``--players`` where it differs from the bots' seats (``play``).
+    """
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         fail("--bots: name at least one bot")
     for name in names:
         if name not in BOTS:
             fail(f"--bots: unknown bot {name!r}; choose from {', '.join(BOTS)}")
+    if len(names) > seats:
+        table = (f"--players {players} leaves {seats} seat{'s' if seats != 1 else ''} "
+                 f"for bots" if players is not None else f"--players {seats}")
+        fail(f"--bots: {len(names)} bots named but {table}; name at most {seats} or raise "
+             f"--players")
     return [names[k % len(names)] for k in range(seats)]
 
 
@@ -81,16 +90,26 @@ def replay(
     reports = [replay_file(path, rules) for path in files]
     if as_json:
         typer.echo(json.dumps([{"path": r.path, "variant": r.variant, "ok": r.ok,
-                                "finishing_stacks": r.finishing_stacks, "error": r.error}
+                                "checked": r.checked, "finishing_stacks": r.finishing_stacks,
+                                "error": r.error}
                                for r in reports], indent=2))
     else:
         for r in reports:
-            if r.ok:
+            if r.ok and r.checked:
                 typer.echo(f"ok    {r.path} ({r.variant}) finishing stacks {r.finishing_stacks}")
+            elif r.ok:
+                typer.echo(f"NOT CHECKED  {r.path} ({r.variant}) replayed without an error, "
+                           f"but the file has no finishing_stacks to compare; the replay ends "
+                           f"with {r.finishing_stacks}")
             else:
                 typer.echo(f"FAIL  {r.error}")
-        good = sum(r.ok for r in reports)
-        typer.echo(f"{good} of {len(reports)} hands replayed exactly")
+        exact = sum(r.ok and r.checked for r in reports)
+        unchecked = sum(r.ok and not r.checked for r in reports)
+        summary = f"{exact} of {len(reports)} hands replayed exactly"
+        if unchecked:
+            summary += (f"; {unchecked} replayed without an error but not checked "
+                        f"(no finishing_stacks)")
+        typer.echo(summary)
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
@@ -157,12 +176,10 @@ def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Pat
         fail(f"--workers {workers}: at least one")
     if backend not in sim.BACKENDS:
         fail(f"--backend {backend!r}: choose from {', '.join(sim.BACKENDS)}")
-    for option, folder in (("--phh-out", phh_out), ("--out", out.parent if out else None)):
-        if folder is not None:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                fail(f"{option} {folder}: cannot create the folder: {error.strerror}")
+    if phh_out is not None:
+        check_folder("--phh-out", phh_out)
+    if out is not None:
+        check_output("--out", out)
     try:
         results = sim.simulate(match, hands, workers, backend, phh_out,  # type: ignore[arg-type]
                                progress=not quiet)
@@ -175,6 +192,45 @@ def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Pat
         except OSError as error:
             fail(f"--out {out}: cannot write: {error.strerror}")
     return results
+
+
+def check_folder(option: str, folder: Path) -> None:
+    """Create ``folder`` if need be and make sure a file can be written there, before a run."""
+    import tempfile
+
+    if folder.exists() and not folder.is_dir():
+        fail(f"{option} {folder}: not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"{option} {folder}: cannot create the folder: {error.strerror}")
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        fail(f"{option} {folder}: cannot write in the folder: {error.strerror}")
+
+
+def check_output(option: str, path: Path) -> None:
+    """Make sure ``path`` can be written, before a run: its folder is created if need be, and
+    a file that is not there yet is not left behind."""
+    if path.is_dir():
+        fail(f"{option} {path}: is a folder; name a file")
+    parent = path.parent
+    if parent.exists() and not parent.is_dir():
+        fail(f"{option} {path}: {parent} is not a folder")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"{option} {path}: cannot create the folder {parent}: {error.strerror}")
+    existed = path.exists()
+    try:
+        with path.open("a"):
+            pass
+    except OSError as error:
+        fail(f"{option} {path}: cannot write: {error.strerror}")
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def on_workers(results: Results) -> str:
@@ -228,10 +284,7 @@ def league(
     match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
                   tuple(names), buy_in=check_buy_in(buy_in), seed=seed, rotate=True)
     if plot is not None:
-        try:
-            plot.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"--plot {plot.parent}: cannot create the folder: {error.strerror}")
+        check_output("--plot", plot)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "league")
     typer.echo(f"League of {count} bots at {match.variant.full_name} ({match.rules.name} rules), "
                f"seats in rotation, seed {seed}")
@@ -286,7 +339,7 @@ def play(
     if buy_in < 1:
         fail(f"--buy-in {buy_in}: at least one big bet")
     play_session(game, parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
-                 parse_bots(bots, players - 1), buy_in, seed, lang=lang)
+                 parse_bots(bots, players - 1, players), buy_in, seed, lang=lang)
 
 
 @app.command()

@@ -47,7 +47,8 @@ def test_replay_json_reports_thirty_of_thirty_exact() -> None:
     assert all(r["ok"] and r["error"] is None for r in reports)
     assert {r["variant"] for r in reports} == {"stud", "stud8", "razz"}
     for r in reports:
-        assert set(r) == {"path", "variant", "ok", "finishing_stacks", "error"}
+        assert set(r) == {"path", "variant", "ok", "checked", "finishing_stacks", "error"}
+        assert r["checked"] is True
         assert r["finishing_stacks"] == load(r["path"]).finishing_stacks
 
 

@@ -66,28 +66,39 @@ def _player(token: str, players: int, index: int, line: str) -> int:
     return seat
 
 
-def _script(history: HandHistory, variant: Variant
-            ) -> tuple[dict[tuple[int, int], list[Card | None]], dict[int, list[Card | None]]]:
-    """Cards by (street, seat) from the deal lines, unknowns filled from shown hands."""
+def _script(history: HandHistory, variant: Variant, repeats: bool = False
+            ) -> dict[tuple[int, int], list[Card | None]]:
+    """Cards by (street, seat) from the deal lines, unknowns filled from shown hands.
+
+    A card dealt twice is refused here, naming the action, unless ``repeats`` (a reshuffle of
+    burned and mucked cards may deal a card again; the engine judges that).
+    """
     players = len(history.starting_stacks)
     holes: dict[int, list[Card | None]] = {s: [] for s in range(1, players + 1)}
-    shown: dict[int, list[Card | None]] = {}
+    shown: dict[int, tuple[int, str, list[Card | None]]] = {}
     board: dict[int, list[Card | None]] = {}
+    dealt_at: dict[Card, int] | None = None if repeats else {}  # a known card's deal
     street = 3
     for index, line in enumerate(history.actions):
         parts = line.split()
         if parts[:2] == ["d", "dh"] and len(parts) == 4:
             seat = _player(parts[2], players, index, line)
-            holes[seat].extend(_parse_cards(parts[3], index, line))
+            cards = _parse_cards(parts[3], index, line)
+            _note_dealt(cards, dealt_at, index, line)
+            holes[seat].extend(cards)
             street = _street_of(len(holes[seat]) - 1)
         elif parts[:2] == ["d", "db"] and len(parts) == 3:
-            board[street + 1 if street < 7 else 7] = _parse_cards(parts[2], index, line)
+            cards = _parse_cards(parts[2], index, line)
+            _note_dealt(cards, dealt_at, index, line)
+            board[street + 1 if street < 7 else 7] = cards
         elif len(parts) == 3 and parts[1] == "sm" and parts[2] != "-":
             seat = _player(parts[0], players, index, line)
-            shown[seat] = _parse_cards(parts[2], index, line)
-    for seat, cards in shown.items():
+            shown[seat] = (index, line, _parse_cards(parts[2], index, line))
+    for seat, (index, line, cards) in shown.items():
         for k, card in enumerate(cards):
             if k < len(holes[seat]) and holes[seat][k] is None:
+                if card is not None:
+                    _note_dealt([card], dealt_at, index, line)
                 holes[seat][k] = card
     used = {c for cards in [*holes.values(), *board.values()] for c in cards if c is not None}
     spare = [c for c in Deck.ordered().cards if c not in used]
@@ -101,7 +112,21 @@ def _script(history: HandHistory, variant: Variant
             script.setdefault((_street_of(k), seat), []).append(card)
     for board_street, cards in board.items():
         script[(board_street, 0)] = cards
-    return script, shown
+    return script
+
+
+def _note_dealt(cards: list[Card | None], dealt_at: dict[Card, int] | None, index: int,
+                line: str) -> None:
+    """Refuse a card the history deals twice, naming both actions."""
+    if dealt_at is None:
+        return
+    for card in cards:
+        if card is None:
+            continue
+        if card in dealt_at:
+            raise ReplayError(index, line, f"card {card} is dealt twice: action "
+                                           f"{dealt_at[card]} dealt it already")
+        dealt_at[card] = index
 
 
 def replay(history: HandHistory, rules: Rules) -> ReplayResult:
@@ -109,7 +134,7 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     variant = history.stud_variant
     stakes = history.stakes
     players = len(history.starting_stacks)
-    script, _ = _script(history, variant)
+    script = _script(history, variant, rules.deck_exhaustion == "reshuffle")
     try:
         hand = Hand(variant, stakes, history.starting_stacks, rules, Deck.ordered(),
                     deal_script=script, auto_showdown=False)
@@ -230,6 +255,8 @@ class FileReport:
     ok: bool
     finishing_stacks: list[int] | None
     error: str | None
+    checked: bool = False
+    """Whether the replay's stacks were compared with the file's ``finishing_stacks``."""
 
 
 def replay_file(path: Path, override: str | None = None) -> FileReport:
@@ -248,8 +275,9 @@ def replay_file(path: Path, override: str | None = None) -> FileReport:
     if history.finishing_stacks is not None and list(history.finishing_stacks) != stacks:
         return FileReport(str(path), variant, False, stacks,
                           f"{path}: finishing stacks differ: the history says "
-                          f"{history.finishing_stacks}, the replay gives {stacks}")
-    return FileReport(str(path), variant, True, stacks, None)
+                          f"{history.finishing_stacks}, the replay gives {stacks}", True)
+    checked = history.finishing_stacks is not None
+    return FileReport(str(path), variant, True, stacks, None, checked)
 
 
 def phh_paths(paths: list[Path]) -> list[Path]:
