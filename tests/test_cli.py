@@ -310,3 +310,33 @@ def test_unwritable_output_paths_are_refused_before_the_run(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert (tmp_path / "new" / "p.png").stat().st_size > 0
     assert json.loads((tmp_path / "new" / "r.json").read_text())
+
+
+def test_serve_refuses_a_busy_port_and_a_bad_database_in_one_line(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    database = f"sqlite:///{tmp_path / 'stud.db'}"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-c", "from stud.cli import main; main()",
+                               "serve", "--port", str(port), "--database", database],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"error: cannot listen on 127.0.0.1 port {port}: the port is in use\n"
+    assert "serving" not in done.stdout
+    for url, message in [
+        ("garbage", "--database 'garbage': cannot open the database: Could not parse "
+                    "SQLAlchemy URL"),
+        (f"sqlite:///{tmp_path / 'no' / 'such' / 'x.db'}", "cannot open the database: unable "
+                                                          "to open database file"),
+    ]:
+        result = runner.invoke(app, ["serve", "--port", str(port),
+                                     "--database", url])
+        assert result.exit_code == 2, result.output
+        assert message in result.output and "serving" not in result.output
+    result = runner.invoke(app, ["audit", "--database", "garbage"])
+    assert result.exit_code == 2 and "cannot open the database" in result.output

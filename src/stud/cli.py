@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import socket
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,6 +17,7 @@ from stud.history.replay import phh_paths, replay_file
 from stud.rules import PROFILES, RulesError, Stakes, Variant, profile
 
 if TYPE_CHECKING:
+    from stud.server.store import Store
     from stud.sim import Match, Results
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -363,11 +366,68 @@ def serve(
     if bot_delay < 0 or hand_pause < 0:
         fail("--bot-delay and --hand-pause must be 0 or more seconds")
     url = database_url(database)
+    listening = listen(host, port)
+    try:
+        open_store(url, upgrade=True).close()  # a bad database is an error now, not a traceback
+    except BaseException:
+        listening.close()
+        raise
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    typer.echo(f"stud is serving the web table: open http://{shown}:{port}/ "
-               f"(database {_without_password(url)}; Ctrl-C stops it)")
-    uvicorn.run(create_app(url, Timing(bot_delay, hand_pause)), host=host, port=port,
-                log_level="warning", ws_ping_interval=20, ws_ping_timeout=20)
+    banner = (f"stud is serving the web table: open http://{shown}:{port}/ "
+              f"(database {_without_password(url)}; Ctrl-C stops it)")
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:  # said only once the port is bound and the app has started
+                typer.echo(banner)
+
+    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause)), host=host,
+                            port=port, log_level="warning", ws_ping_interval=20,
+                            ws_ping_timeout=20)
+    server = Server(config)
+    server.run(sockets=[listening])
+    if not server.started:
+        fail("the web table did not start (see the log above)")
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, or a one-line error (a busy port, an unknown host)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except OSError as error:
+        fail(f"--host {host}: not an address to listen on: {error.strerror or error}")
+        raise
+    listening = socket.socket(family, kind, proto)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except OSError as error:
+        listening.close()
+        why = "the port is in use" if error.errno == errno.EADDRINUSE else error.strerror
+        fail(f"cannot listen on {host} port {port}: {why}")
+    listening.set_inheritable(True)
+    return listening
+
+
+def open_store(url: str, upgrade: bool) -> Store:
+    """The store at ``url``, or a one-line error for a malformed URL or a database that cannot
+    be opened."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from stud.server.store import Store
+
+    try:
+        return Store(url, upgrade=upgrade)
+    except (SQLAlchemyError, ImportError) as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        try:
+            where = _without_password(url)
+        except SQLAlchemyError:
+            where = repr(url)
+        fail(f"--database {where}: cannot open the database: {reason}")
+        raise
 
 
 @app.command()
@@ -378,12 +438,12 @@ def audit(
 ) -> None:
     """Check the web table's books: every balance equals the sum of its ledger rows, and every
     chip granted is in a wallet, at a table or in a running hand. Exit status 1 if not."""
-    from stud.server.store import Store, database_url
+    from stud.server.store import database_url
 
     url = database_url(database)
     if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
         fail(f"no database at {url}")
-    store = Store(url, upgrade=False)  # only reads: a server may be running on it
+    store = open_store(url, upgrade=False)  # only reads: a server may be running on it
     try:
         problem = store.schema_problem()
         if problem is not None:
