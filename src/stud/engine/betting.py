@@ -19,6 +19,7 @@ _tuple = tuple.__new__
 
 _FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
                                    ActionKind.BRING_IN)
+_BET, _RAISE, _COMPLETE = ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE
 # _CLOCKWISE[n][i]: the players after i, clockwise, i last, at a table of n.
 _CLOCKWISE = [[tuple((i + step) % n for step in range(1, n + 1)) for i in range(n)]
               for n in range(9)]
@@ -155,6 +156,13 @@ class BettingRound:
             return ()  # PokerKit: a short all-in cannot be raised by who it did not reopen to
         elif self.short_all_ins and sum(self.short_all_ins) < self.largest and not reopened:
             return ()
+        if not self.big_open:  # the common case, one full bet or raise, without a call
+            to = self.full_level + self.unit if self.half_bet else self.target(self.unit)
+            if to > total:
+                to = total
+            if not (self.all_in_raise_for_less and current < reach < to):
+                return (make_action(_RAISE if self.bets else
+                                    _COMPLETE if self.completes else _BET, to),)
         return self._wager_options(total, reach)
 
     def opponent_reach(self, i: int) -> int:
