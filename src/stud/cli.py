@@ -197,16 +197,20 @@ def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Pat
     return results
 
 
+def _make_folder(what: str, folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"{what}: cannot create the folder {folder}: {error.strerror}")
+
+
 def check_folder(option: str, folder: Path) -> None:
     """Create ``folder`` if need be and make sure a file can be written there, before a run."""
     import tempfile
 
     if folder.exists() and not folder.is_dir():
         fail(f"{option} {folder}: not a folder")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        fail(f"{option} {folder}: cannot create the folder: {error.strerror}")
+    _make_folder(f"{option} {folder}", folder)
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass
@@ -222,10 +226,7 @@ def check_output(option: str, path: Path) -> None:
     parent = path.parent
     if parent.exists() and not parent.is_dir():
         fail(f"{option} {path}: {parent} is not a folder")
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        fail(f"{option} {path}: cannot create the folder {parent}: {error.strerror}")
+    _make_folder(f"{option} {path}", parent)
     existed = path.exists()
     try:
         with path.open("a"):

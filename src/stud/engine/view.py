@@ -13,6 +13,7 @@ shows the hand as it was when the view was taken.
 from __future__ import annotations
 
 import weakref
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import NamedTuple, Protocol, overload
@@ -96,8 +97,9 @@ class _Window(Sequence[Event]):
     def __len__(self) -> int:
         return self._length
 
+    @abstractmethod
     def _at(self, index: int) -> Event:
-        raise NotImplementedError
+        """The event at ``index`` (0 <= index < length) as this window shows it."""
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
