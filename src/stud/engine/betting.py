@@ -119,6 +119,7 @@ class BettingRound:
         return tuple(options)
 
     def wager_kind(self) -> ActionKind:
+        """What a bet or raise is called here: the completion, a bet, or a raise."""
         if self.bets == 0:
             return ActionKind.COMPLETE if self.completes else ActionKind.BET
         return ActionKind.RAISE
@@ -203,8 +204,7 @@ class BettingRound:
                 and reach not in tos:
             tos.append(reach)
             tos.sort()
-        kind = ActionKind.RAISE if self.bets else \
-            ActionKind.COMPLETE if self.completes else ActionKind.BET
+        kind = self.wager_kind()
         if len(tos) == 1:
             return (make_action(kind, tos[0]),)
         return tuple([make_action(kind, to) for to in tos])

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from stud.cards import Card
 from stud.engine.events import AntePosted, CardDealt, Event
-from stud.evaluate.showing import rank_key
 
 _tuple = tuple.__new__  # dealt cards are many: skip the named tuple's Python-level __new__
 
@@ -104,14 +103,6 @@ class Seats:
             if not stacks[i]:
                 self.actor_count -= 1
             append(_tuple(AntePosted, (i + 1, amount, not stacks[i])))
-
-    def receive(self, i: int, card: Card, up: bool) -> None:
-        self.versions[i] += 1
-        self.cards[i].append(card)
-        self.up[i].append(up)
-        if up:
-            self.up_cards[i].append(card)
-            self.up_keys[i] += rank_key(card.id)
 
     def receive_round(self, street: int, receivers: list[int], dealt: list[Card], up: bool,
                       events: list[Event]) -> None:
