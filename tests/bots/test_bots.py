@@ -115,7 +115,7 @@ def test_bots_see_only_their_seats_view() -> None:
     def check(hand: Hand, seat: int, view: HandView) -> None:
         nonlocal checked
         assert isinstance(view, HandView) and view.viewer == seat == view.to_act
-        assert not any(isinstance(getattr(view, name), Hand) for name in view._fields)
+        assert not any(isinstance(getattr(view, name), Hand) for name in view.FIELDS)
         leaked = cards_in_view(view) & hidden_cards(hand, seat)
         assert not leaked, f"seat {seat} would see {leaked}"
         for player in view.players:

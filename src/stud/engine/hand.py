@@ -297,10 +297,10 @@ class Hand:
                                 self.legal_actions())
         viewer = self._viewer
         if viewer is not None and viewer.last is not None:
-            # The views still held are made before the hand changes. The latest one a bot has
+            # The views still held are fixed before the hand changes. The latest one a bot has
             # just read and, as a rule, dropped: held by nothing but ``latest`` and the count's
-            # own argument, it need not be made at all (CPython counts references; elsewhere
-            # it is always made).
+            # own argument, it need not be fixed at all (CPython counts references; elsewhere
+            # it is always fixed).
             latest = viewer.last
             viewer.last = None
             if _references is None or _references(latest) > 2:

@@ -4,10 +4,10 @@ A seat sees its own down cards and every up card; the public sees no down card u
 shown. Network messages, bot inputs, observations and shared histories are built from these.
 
 A view costs the same at the end of a hand as at its start, and next to nothing until it is
-read. Its events are a window on a log that only grows (``VisibleLogs`` keeps the public copy,
-and each seat's own down cards in it, as the hand goes on). Its seats (``Seating``) are made
-when first read; a view still held when the hand moves on is made then, so that it always
-shows the hand as it was when the view was taken.
+read. Its fields are read from the hand when asked for; a view still held when the hand moves
+on is fixed then, so that it always shows the hand as it was when the view was taken. Its
+events are a window on a log that only grows (``VisibleLogs`` keeps the public copy, and each
+seat's own down cards in it, as the hand goes on).
 """
 
 from __future__ import annotations
@@ -46,6 +46,10 @@ class Viewed(Protocol):
     is_over: bool
 
     def legal_actions(self) -> tuple[Action, ...]: ...
+
+    @property
+    def viewer(self) -> Viewer: ...
+
 
 _tuple = tuple.__new__
 _new = object.__new__
@@ -196,67 +200,14 @@ class PlayerView(NamedTuple):
         return tuple(c for c, u in zip(self.cards, self.up, strict=True) if not u)
 
 
-class Seating(Sequence[PlayerView]):
-    """Every seat as one viewer sees it, made when first read, or when the hand is about to
-    change (``freeze``), whichever comes first."""
+class _Fixed(NamedTuple):
+    """A view's fields, fixed before the hand changes (``HandView.freeze``)."""
 
-    __slots__ = ("_viewer", "_hand", "_seat", "_players", "__weakref__")
-
-    def __init__(self, viewer: Viewer, hand: Viewed, seat: int | None) -> None:
-        self._viewer: Viewer | None = viewer
-        self._hand: Viewed | None = hand
-        self._seat = seat
-        self._players: tuple[PlayerView, ...] | None = None
-
-    def freeze(self) -> tuple[PlayerView, ...]:
-        players = self._players
-        if players is None:
-            assert self._viewer is not None and self._hand is not None
-            players = self._players = self._viewer.seating(self._hand, self._seat)
-            self._viewer = self._hand = None
-        return players
-
-    def __len__(self) -> int:
-        return len(self.freeze())
-
-    @overload
-    def __getitem__(self, index: int) -> PlayerView: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[PlayerView, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> PlayerView | tuple[PlayerView, ...]:
-        return self.freeze()[index]
-
-    def __iter__(self) -> Iterator[PlayerView]:
-        return iter(self.freeze())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return self.freeze() == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.freeze())
-
-    def __repr__(self) -> str:
-        return repr(self.freeze())
-
-    def __reduce__(self) -> tuple[object, tuple[tuple[PlayerView, ...]]]:
-        return (tuple, (self.freeze(),))
-
-
-class HandView(NamedTuple):
-    """A hand as ``viewer`` (a seat, or None for the public) may see it. ``events`` are the
-    viewer's copy of the events, ``public_events`` everybody's; ``why`` says why ``to_act``
-    acts first on this street (None before the first betting round)."""
-
-    viewer: int | None
     variant: Variant
     stakes: Stakes
     rules: Rules
     street: int
-    players: Sequence[PlayerView]
+    players: tuple[PlayerView, ...]
     board: tuple[Card, ...]
     pot: int
     current_bet: int
@@ -268,6 +219,125 @@ class HandView(NamedTuple):
     public_events: Sequence[Event]
     is_over: bool
 
+
+class HandView:
+    """A hand as ``viewer`` (a seat, or None for the public) may see it. ``events`` are the
+    viewer's copy of the events, ``public_events`` everybody's; ``why`` says why ``to_act``
+    acts first on this street (None before the first betting round).
+
+    A view is taken for nothing: its fields are read from the hand when asked for, while the
+    hand is as it was; a view still held when the hand is about to change is fixed then
+    (``freeze``), so that it always shows the hand as it was when it was taken.
+    """
+
+    __slots__ = ("viewer", "_hand", "_fixed", "__weakref__")
+    FIELDS = ("viewer", *_Fixed._fields)
+    viewer: int | None
+    _hand: Viewed | None  # None once fixed
+    _fixed: _Fixed
+
+    def __init__(self, hand: Viewed, seat: int | None) -> None:
+        self.viewer = seat
+        self._hand = hand
+
+    def freeze(self) -> None:
+        """Fix every field as the hand has it now."""
+        hand, seat = self._hand, self.viewer
+        if hand is None:
+            return
+        to_act = None if hand.actor is None else hand.actor + 1
+        logs = hand.viewer.logs
+        self._fixed = _tuple(_Fixed, (
+            hand.variant, hand.stakes, hand.rules, hand.street,
+            hand.viewer.seating(hand, seat), tuple(hand.dealer.board), hand.seats.pot,
+            hand.round.current_bet, to_act, hand.firsts.get(hand.street),
+            None if hand.bring_in is None else hand.bring_in + 1,
+            hand.legal_actions() if seat is not None and seat == to_act else (),
+            logs.window(seat), logs.window(None), hand.is_over))
+        self._hand = None
+
+    @property
+    def variant(self) -> Variant:
+        hand = self._hand
+        return self._fixed.variant if hand is None else hand.variant
+
+    @property
+    def stakes(self) -> Stakes:
+        hand = self._hand
+        return self._fixed.stakes if hand is None else hand.stakes
+
+    @property
+    def rules(self) -> Rules:
+        hand = self._hand
+        return self._fixed.rules if hand is None else hand.rules
+
+    @property
+    def street(self) -> int:
+        hand = self._hand
+        return self._fixed.street if hand is None else hand.street
+
+    @property
+    def players(self) -> tuple[PlayerView, ...]:
+        hand = self._hand
+        return self._fixed.players if hand is None else hand.viewer.seating(hand, self.viewer)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        hand = self._hand
+        return self._fixed.board if hand is None else tuple(hand.dealer.board)
+
+    @property
+    def pot(self) -> int:
+        hand = self._hand
+        return self._fixed.pot if hand is None else hand.seats.pot
+
+    @property
+    def current_bet(self) -> int:
+        hand = self._hand
+        return self._fixed.current_bet if hand is None else hand.round.current_bet
+
+    @property
+    def to_act(self) -> int | None:
+        hand = self._hand
+        if hand is None:
+            return self._fixed.to_act
+        return None if hand.actor is None else hand.actor + 1
+
+    @property
+    def why(self) -> FirstToAct | None:
+        hand = self._hand
+        return self._fixed.why if hand is None else hand.firsts.get(hand.street)
+
+    @property
+    def bring_in(self) -> int | None:
+        hand = self._hand
+        if hand is None:
+            return self._fixed.bring_in
+        return None if hand.bring_in is None else hand.bring_in + 1
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        hand = self._hand
+        if hand is None:
+            return self._fixed.legal_actions
+        actor, seat = hand.actor, self.viewer
+        return hand.legal_actions() if seat is not None and actor == seat - 1 else ()
+
+    @property
+    def events(self) -> Sequence[Event]:
+        hand = self._hand
+        return self._fixed.events if hand is None else hand.viewer.logs.window(self.viewer)
+
+    @property
+    def public_events(self) -> Sequence[Event]:
+        hand = self._hand
+        return self._fixed.public_events if hand is None else hand.viewer.logs.window(None)
+
+    @property
+    def is_over(self) -> bool:
+        hand = self._hand
+        return self._fixed.is_over if hand is None else hand.is_over
+
     def player(self, seat: int) -> PlayerView:
         return self.players[seat - 1]
 
@@ -276,10 +346,25 @@ class HandView(NamedTuple):
         """Main pot, then side pots, as they stand (empty once the hand is over)."""
         if self.is_over:
             return ()
-        committed = [p.committed for p in self.players]
-        live = [not p.folded for p in self.players]
-        all_in = [p.all_in for p in self.players]
+        players = self.players
+        committed = [p.committed for p in players]
+        live = [not p.folded for p in players]
+        all_in = [p.all_in for p in players]
         return tuple(pots_so_far(committed, live, all_in))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"HandView({fields})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        self.freeze()
+        return (_fixed_view, (self.viewer, self._fixed))
+
+
+def _fixed_view(seat: int | None, fixed: _Fixed) -> HandView:
+    view = _new(HandView)
+    view.viewer, view._hand, view._fixed = seat, None, fixed
+    return view
 
 
 class Viewer:
@@ -293,47 +378,30 @@ class Viewer:
         # Each seat as others see it, and as it sees itself: (version, street, view).
         self._public: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
         self._own: list[tuple[int, int, PlayerView | None]] = [(-1, 0, None)] * players
-        # The seats of the views taken since the hand last changed: the latest (the hand sees
-        # whether anybody still holds it) and, weakly, those before it.
-        self.last: Seating | None = None
-        self.unread: list[weakref.ref[Seating]] = []
+        # The views taken since the hand last changed: the latest (the hand sees whether
+        # anybody still holds it) and, weakly, those before it.
+        self.last: HandView | None = None
+        self.unread: list[weakref.ref[HandView]] = []
 
     def view(self, hand: Viewed, seat: int | None) -> HandView:
-        # The parts are made without calling their classes: a simulation takes a view a decision.
-        seating = _new(Seating)
-        seating._viewer, seating._hand, seating._seat, seating._players = self, hand, seat, None
-        if self.last is not None:
+        # Made without calling its class: a simulation takes a view a decision.
+        view = _new(HandView)
+        view.viewer, view._hand = seat, hand
+        last = self.last
+        if last is not None:
             unread = self.unread
             if len(unread) > 64:
                 unread[:] = [ref for ref in unread if ref() is not None]
-            unread.append(_ref(self.last))
-        self.last = seating
-        length = len(hand.events)
-        logs = self.logs
-        public = _new(EventWindow)
-        public._logs, public._length = logs, length
-        if seat is None:
-            events: Sequence[Event] = public
-        else:
-            mine: SeatEvents = _new(SeatEvents)
-            mine._logs, mine._length, mine._seat = logs, length, seat
-            events = mine
-        to_act = None if hand.actor is None else hand.actor + 1
-        board = hand.dealer.board
-        return _tuple(HandView, (
-            seat, hand.variant, hand.stakes, hand.rules, hand.street, seating,
-            tuple(board) if board else (), hand.seats.pot, hand.round.current_bet,
-            to_act, hand.firsts.get(hand.street),
-            None if hand.bring_in is None else hand.bring_in + 1,
-            hand.legal_actions() if seat is not None and seat == to_act else (),
-            events, public, hand.is_over))
+            unread.append(_ref(last))
+        self.last = view
+        return view
 
     def freeze(self) -> None:
-        """The hand is about to change: the seats of every view still held are made now."""
+        """The hand is about to change: every view still held is fixed now."""
         for ref in self.unread:
-            seating = ref()
-            if seating is not None:
-                seating.freeze()
+            view = ref()
+            if view is not None:
+                view.freeze()
         self.unread.clear()
 
     def seating(self, hand: Viewed, seat: int | None) -> tuple[PlayerView, ...]:
@@ -368,6 +436,6 @@ def _seat_view(hand: Viewed, i: int, own: bool) -> PlayerView:
                                seats.mucked[i]))
 
 
-__all__ = ["EventWindow", "HandView", "PlayerView", "SeatEvents", "Seating", "Viewer",
+__all__ = ["EventWindow", "HandView", "PlayerView", "SeatEvents", "Viewer",
            "VisibleLogs",
            "hide", "visible_events"]
