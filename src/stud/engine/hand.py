@@ -256,9 +256,10 @@ class Hand:
             self.street += 1
             plan = street(self.street)
             self.round = BettingRound(plan, self.rules, self.stakes, seats, self.events)
-            self.dealer.deal(plan, seats.live(), seats, self.events)
+            live = seats.live()
+            self.dealer.deal(plan, live, seats, self.events)
             if seats.actor_count >= 2:
-                why = later_street(self.variant, self.rules, plan, seats,
+                why = later_street(self.variant, self.rules, plan, seats, live,
                                    self.dealer.board, self.firsts.get(self.street - 1))
                 assert why.seat is not None
                 self._open(why)

@@ -86,11 +86,11 @@ def third_street(variant: Variant, seats: Seats) -> FirstToAct:
                                variant is Variant.RAZZ, all_in, False, False))
 
 
-def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats,
+def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats, live: list[int],
                  board: Sequence[Card], sixth: FirstToAct | None) -> FirstToAct:
-    """The best showing hand acts first (RULES.md 4); on seventh street after a community
-    card, sixth street's first actor (TDA 2024 RP-10). ``sixth`` is sixth street's fact."""
-    live = seats.live()
+    """The best showing hand among ``live`` (the players in, in seat order) acts first
+    (RULES.md 4); on seventh street after a community card, sixth street's first actor (TDA
+    2024 RP-10). ``sixth`` is sixth street's fact."""
     street = plan.number
     if board and street == LAST_STREET and sixth is not None and sixth.seat is not None:
         first = sixth.seat - 1
@@ -104,11 +104,20 @@ def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats,
     showing = showing_low_key if lowball else showing_high_key
     extra = sum(rank_key(c.id) for c in board)
     keys = seats.up_keys
-    values = {i: showing(keys[i] + extra) for i in live}
-    best, tie = _best_showing(variant, rules, live, shows, values)
+    best, top, tie, pair = -1, -1, False, False
+    for i in live:  # the best showing, in one pass: the common case has no tie
+        value = showing(keys[i] + extra)
+        if value > top:
+            best, top, tie = i, value, False
+        elif value == top:
+            tie = True
+        if not pair and shows_one_pair(value):
+            pair = True
+    if tie:
+        values = {i: showing(keys[i] + extra) for i in live}
+        best = _best_showing(variant, rules, live, shows, values)[0]
     # The open-pair option is decided as fourth street begins (RULES.md 4).
-    open_pair = (plan.open_pair and rules.open_pair_big_bet and not lowball
-                 and any(shows_one_pair(values[i]) for i in live))
+    open_pair = plan.open_pair and rules.open_pair_big_bet and not lowball and pair
     all_in = seats.stacks[best] == 0
     actor = seats.next_actor_after(best) if all_in else best
     return _tuple(FirstToAct, (street, Opener.BEST_HAND, actor + 1, best + 1,

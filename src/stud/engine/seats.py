@@ -35,7 +35,9 @@ class Seats:
         self.shown: list[bool] = [False] * n
         self.shown_count: list[int] = [0] * n  # cards held when last shown
         self.mucked: list[bool] = [False] * n
-        self.versions: list[int] = [0] * n  # bumped by every change to a seat (for views)
+        # Bumped by every change to a seat but a card dealt: views remake a seat when its
+        # version or the street changes, and every street's cards come with a new street.
+        self.versions: list[int] = [0] * n
         self.live_count: int = n  # players who have not folded
         self.actor_count: int = n  # players who have not folded and have chips behind
 
@@ -107,7 +109,7 @@ class Seats:
     def receive_round(self, street: int, receivers: list[int], dealt: list[Card], up: bool,
                       events: list[Event]) -> None:
         """``dealt[k]`` to ``receivers[k]``, one card each, each told in ``events``."""
-        cards, flags, versions, append = self.cards, self.up, self.versions, events.append
+        cards, flags, append = self.cards, self.up, events.append
         if up:
             ups, keys = self.up_cards, self.up_keys
             for i, card in zip(receivers, dealt, strict=True):
@@ -115,13 +117,11 @@ class Seats:
                 flags[i].append(True)
                 ups[i].append(card)
                 keys[i] += 1 << 3 * (card.id >> 2)  # evaluate.showing.rank_key
-                versions[i] += 1
                 append(_tuple(CardDealt, (i + 1, street, card, True)))
         else:
             for i, card in zip(receivers, dealt, strict=True):
                 cards[i].append(card)
                 flags[i].append(False)
-                versions[i] += 1
                 append(_tuple(CardDealt, (i + 1, street, card, False)))
 
     def show(self, i: int) -> None:
