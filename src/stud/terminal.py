@@ -170,9 +170,12 @@ def render(view: HandView, names: Callable[[int], str], w: Words | None = None) 
         lines.append(w.t("first.to_act.you") if view.to_act == you
                      else w.t("first.to_act", seat=names(view.to_act)))
     if you is not None and view.to_act == you:
-        share = own_equity(view)
-        if share is not None:
-            lines.append(w.t("play.equity", share=f"{share:.0%}"))
+        own = own_equity(view)
+        if own is not None and own.share is not None:
+            lines.append(w.t("play.equity" if own.pots == 1 else "play.equity.pots",
+                             share=f"{own.share:.0%}"))
+        elif own is not None and own.missing is not None:
+            lines.append(w.t(f"play.equity.{own.missing.value}"))
     return "\n".join(lines)
 
 
