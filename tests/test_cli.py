@@ -340,3 +340,17 @@ def test_serve_refuses_a_busy_port_and_a_bad_database_in_one_line(tmp_path: Path
         assert message in result.output and "serving" not in result.output
     result = runner.invoke(app, ["audit", "--database", "garbage"])
     assert result.exit_code == 2 and "cannot open the database" in result.output
+
+
+def test_serve_on_every_address_names_the_addresses_others_can_open() -> None:
+    # The server itself is tried by hand: servers in tests listen on 127.0.0.1 only.
+    from stud.cli import _addresses_text, network_addresses
+
+    assert _addresses_text("127.0.0.1", 8000) == "http://localhost:8000/"
+    assert _addresses_text("10.1.2.3", 80) == "http://10.1.2.3:80/"
+    text = _addresses_text("0.0.0.0", 8000)
+    assert text.startswith("http://localhost:8000/ on this machine; from others ")
+    for address in network_addresses():
+        assert not address.startswith("127.") and f"http://{address}:8000/" in text
+    if not network_addresses():
+        assert "this machine's address and port 8000 (none was found)" in text

@@ -373,8 +373,7 @@ def serve(
     except BaseException:
         listening.close()
         raise
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    banner = (f"stud is serving the web table: open http://{shown}:{port}/ "
+    banner = (f"stud is serving the web table: open {_addresses_text(host, port)} "
               f"(database {_without_password(url)}; Ctrl-C stops it)")
 
     class Server(uvicorn.Server):
@@ -390,6 +389,51 @@ def serve(
     server.run(sockets=[listening])
     if not server.started:
         fail("the web table did not start (see the log above)")
+
+
+_EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def _addresses_text(host: str, port: int) -> str:
+    """Where to open the table: this machine's own address, and, when it listens on every
+    address, the ones other machines can open."""
+    if host not in _EVERY_ADDRESS:
+        shown = "localhost" if host == "127.0.0.1" else f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{port}/"
+    others = [f"http://[{a}]:{port}/" if ":" in a else f"http://{a}:{port}/"
+              for a in network_addresses(ipv6=host == "::")]
+    here = f"http://localhost:{port}/ on this machine"
+    if not others:
+        return f"{here}; from others, this machine's address and port {port} (none was found)"
+    return f"{here}; from others {' or '.join(others)}"
+
+
+def network_addresses(ipv6: bool = False) -> list[str]:
+    """This machine's addresses that other machines may reach (not loopback), best first."""
+    found: list[str] = []
+    probes = [(socket.AF_INET, "192.0.2.1")]  # a documentation address: nothing is sent
+    if ipv6:
+        probes.append((socket.AF_INET6, "2001:db8::1"))
+    for family, target in probes:
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((target, 9))  # picks the route's own address
+                found.append(probe.getsockname()[0])
+        except OSError:
+            pass
+    try:
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None):
+            found.append(str(address[0]))
+    except OSError:
+        pass
+    kept: list[str] = []
+    for address in found:
+        if address in kept or address.startswith("127.") or address in ("::1", "0.0.0.0"):
+            continue
+        if ":" in address and (not ipv6 or address.startswith("fe80")):
+            continue
+        kept.append(address)
+    return kept
 
 
 def listen(host: str, port: int) -> socket.socket:
