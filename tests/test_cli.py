@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -354,3 +356,42 @@ def test_serve_on_every_address_names_the_addresses_others_can_open() -> None:
         assert not address.startswith("127.") and f"http://{address}:8000/" in text
     if not network_addresses():
         assert "this machine's address and port 8000 (none was found)" in text
+
+
+def leave_on(street_name: str, leave: Callable[[], str]) -> str:
+    """A session where you check or call until ``street_name`` and then leave (``leave``)."""
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        if any(street_name in line for line in lines[-12:]) and "Your action" in prompt:
+            return leave()
+        for word in ("check", "call", "bring in"):
+            if word in prompt:
+                return word
+        return "1"
+
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"] * 2, 20,
+                 seed=11, read=read, write=lines.append)
+    return "\n".join(lines)
+
+
+def quit_typed() -> str:
+    return "q"
+
+
+def end_of_input() -> str:
+    raise EOFError
+
+
+@pytest.mark.parametrize("leave", [quit_typed, end_of_input])
+def test_leaving_during_a_hand_plays_it_out_and_reports_the_true_stack(
+        leave: Callable[[], str]) -> None:
+    text = leave_on("seventh street", leave)
+    assert "You left during a hand: it was played to its end for you" in text
+    stacks = re.findall(r"Stacks: You (\d+)", text)
+    left = re.search(r"You leave with (\d+) chips after 1 hand\.", text)
+    assert left is not None and stacks and left.group(1) == stacks[-1]
+    cost = re.search(r"it cost you (\d+) chips|you won (\d+) chips", text)
+    assert cost is not None
+    lost, won = cost.groups()
+    assert int(stacks[-1]) == 200 - int(lost or 0) + int(won or 0)

@@ -251,10 +251,34 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
             if answer in ("q", "quit"):
                 raise Quit
     except (Quit, EOFError, KeyboardInterrupt):
+        hand = table.hand
+        if hand is not None and not hand.is_over:
+            before = table.seats[YOU].stack
+            _leave_hand(table)
+            _write_result(table, hand, write, w)
+            after = table.seats[YOU].stack
+            write("\n" + w.t("play.leave.hand", lost=before - after) if after <= before
+                  else "\n" + w.t("play.leave.hand.won", won=after - before))
         you = table.seats[YOU].stack if YOU in table.seats else 0
         hands = table.hands_played
         write("\n" + (w.t("play.leave.one", chips=you) if hands == 1
                       else w.t("play.leave", chips=you, hands=hands)))
+
+
+def _leave_hand(table: Table) -> None:
+    """You leave during a hand: it is played to its end, your hand checking where it can and
+    folding where it cannot (as a site plays a player who has left), then settled."""
+    hand = table.hand
+    assert hand is not None
+    me = table.hand_seat(YOU)
+    while not hand.is_over:
+        if hand.to_act == me:
+            legal = {a.kind: a for a in hand.legal_actions()}
+            hand.act(legal.get(ActionKind.CHECK) or legal.get(ActionKind.FOLD)
+                     or legal.get(ActionKind.MUCK) or hand.legal_actions()[0], me)
+        else:
+            table.play_bots()
+    table.finish_hand()
 
 
 def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
@@ -290,11 +314,7 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
             table.play_bots()
     _show_log(hand, me, shown, name, write, w)
     write(render(hand.view(me), name, w))
-    write(w.t("play.result"))
-    for line in result_lines(hand.events, name, w, me):
-        write("  " + line)
-    write(w.t("play.stacks", stacks=", ".join(f"{name(k + 1)} {s}"
-                                              for k, s in enumerate(hand.stacks))))
+    _write_result(table, hand, write, w)
     rows = equity_by_street(hand)
     if rows:
         seats = sorted(rows[0][1])
@@ -303,6 +323,17 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
         for street, shares in rows:
             write(f"  {w.street(street):<16}" + "".join(f"{shares[s]:>14.0%}" for s in seats))
     return me
+
+
+def _write_result(table: Table, hand: Hand, write: Callable[[str], None], w: Words) -> None:
+    def name(seat: int) -> str:
+        return table.seats[table.table_seat(seat)].name
+
+    write(w.t("play.result"))
+    for line in result_lines(hand.events, name, w, table.hand_seat(YOU)):
+        write("  " + line)
+    write(w.t("play.stacks", stacks=", ".join(f"{name(k + 1)} {s}"
+                                              for k, s in enumerate(hand.stacks))))
 
 
 def _show_log(hand: Hand, me: int, start: int, name: Callable[[int], str],
