@@ -395,3 +395,41 @@ def test_leaving_during_a_hand_plays_it_out_and_reports_the_true_stack(
     assert cost is not None
     lost, won = cost.groups()
     assert int(stacks[-1]) == 200 - int(lost or 0) + int(won or 0)
+
+
+@pytest.mark.parametrize("rules", ["standard", "pokerkit"])
+@pytest.mark.parametrize("auto", [True, False])
+def test_a_pot_won_at_the_showdown_over_a_mucked_hand_is_not_uncontested(rules: str,
+                                                                         auto: bool) -> None:
+    hand = hand_with("stud", {1: "As Ad 2c Ah Ac 3d 4d", 2: "Ks Kd 5h Kh 9s 9d 7c",
+                              3: "Qs Qd 6h 8c Ts Js 2d"}, rules=rules, auto_showdown=auto)
+    play(hand, "b", "c", "c", *["k"] * 12)
+    if not auto:
+        play(hand, "show", "muck", "muck")
+    assert hand.is_over
+    lines = result_lines(hand.events, {1: "You", 2: "Bob", 3: "Cy"}.__getitem__, words("en"),
+                         you=1)
+    assert lines == ["You win 6 from the main pot with Four of a Kind, Aces"], lines
+
+
+def test_a_bot_that_busts_rebuys_and_the_table_is_told() -> None:
+    count = {"hands": 0}
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Enter for the next hand"):
+            count["hands"] += 1
+            return "q" if count["hands"] >= 12 else ""
+        if prompt.startswith("You are out of chips"):
+            return "y"
+        return "1"  # fold, or whatever comes first
+
+    lines: list[str] = []
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["random"] * 3, 1,
+                 seed=2, read=read, write=lines.append)
+    told = [k for k, line in enumerate(lines)
+            if line.endswith("is out of chips and buys in again for 10.")]
+    assert told, "\n".join(lines)
+    # Told as the next hand begins, before it is dealt.
+    for k in told:
+        following = lines[k + 1]
+        assert following.startswith("\n=== Hand") or following.endswith("buys in again for 10.")

@@ -223,6 +223,7 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
             for number, seat in table.seats.items():
                 if seat.stack == 0 and number != YOU:
                     table.rebuy(number, stack)
+                    write(w.t("play.bot_rebuy", who=seat.name, stack=stack))
             if table.seats[YOU].stack == 0:
                 while True:
                     answer = read(w.t("play.rebuy", stack=stack)).strip().casefold()
