@@ -137,8 +137,13 @@ def test_a_wager_by_another_name_is_the_same_wager() -> None:
     third = (Action.fold(), Action.call(2), Action.complete(5))
     assert parse_choice("raise 5", third) is third[2]
     assert parse_choice("complete to 5", third) is third[2]
-    with pytest.raises(ValueError, match="you may fold, call 2 or complete to 5"):
+    with pytest.raises(ValueError, match="you cannot raise now: on third street the first raise "
+                       "is the completion; you may complete to 5"):
         parse_choice("raise", third)
+    # A bet or raise with no amount, where it names the one wager possible, is that wager.
+    assert parse_choice("raise", legal[:2]) is legal[1]
+    with pytest.raises(ValueError, match="raise 7 is not allowed: the amount is 5"):
+        parse_choice("raise 7", legal[:2])
     assert [a.kind for a in third] == [ActionKind.FOLD, ActionKind.CALL, ActionKind.COMPLETE]
 
 
@@ -219,7 +224,9 @@ def test_play_lang_option() -> None:
     result = runner.invoke(app, ["play", "--lang", "de", "--seed", "3"], input="q\n")
     assert result.exit_code == 0, result.output
     assert "Du sitzt auf Platz 1 mit 500." in result.output
-    assert "Du gehst mit 500 Chips nach 0 Händen." in result.output
+    # q at the first decision: the hand is played out for you (the ante lost), then you go.
+    assert "du hast darin 1 verloren." in result.output
+    assert "Du gehst mit 499 Chips nach 1 Hand." in result.output
     result = runner.invoke(app, ["play", "--lang", "fr"])
     assert result.exit_code == 2 and "--lang 'fr': choose en or de" in result.output
 
@@ -391,7 +398,7 @@ def test_leaving_during_a_hand_plays_it_out_and_reports_the_true_stack(
     stacks = re.findall(r"Stacks: You (\d+)", text)
     left = re.search(r"You leave with (\d+) chips after 1 hand\.", text)
     assert left is not None and stacks and left.group(1) == stacks[-1]
-    cost = re.search(r"it cost you (\d+) chips|you won (\d+) chips", text)
+    cost = re.search(r"you lost (\d+) in it|you won (\d+) in it", text)
     assert cost is not None
     lost, won = cost.groups()
     assert int(stacks[-1]) == 200 - int(lost or 0) + int(won or 0)
@@ -433,3 +440,14 @@ def test_a_bot_that_busts_rebuys_and_the_table_is_told() -> None:
     for k in told:
         following = lines[k + 1]
         assert following.startswith("\n=== Hand") or following.endswith("buys in again for 10.")
+
+
+def test_a_fold_that_is_not_allowed_says_why() -> None:
+    bring_in = (Action.bring_in(2), Action.complete(5))
+    with pytest.raises(ValueError, match="you cannot fold the bring-in: the lowest up card must "
+                       "bring in or complete; you may bring in 2 or complete to 5"):
+        parse_choice("fold", bring_in)
+    with pytest.raises(ValueError, match="there is no bet to fold to: check, it costs nothing"):
+        parse_choice("f", (Action.check(), Action.bet(5)))
+    with pytest.raises(ValueError, match="du kannst das Bring-in nicht passen"):
+        parse_choice("passen", bring_in, w=words("de"))

@@ -78,6 +78,32 @@ def _action_words(w: Words) -> tuple[dict[str, str], set[str]]:
     return names, fillers
 
 
+def _refuse_kind(kind: ActionKind, rest: list[str], legal: tuple[Action, ...], w: Words,
+                 verb: str, options: str) -> Action | None:
+    """Why no action of ``kind`` is possible; or, for a bet or raise by another name, the one
+    wager meant (``raise`` where only a bet is possible), or None where an amount decides."""
+    kinds = {a.kind for a in legal}
+    if kind is ActionKind.FOLD and ActionKind.BRING_IN in kinds:
+        raise ValueError(w.t("play.error.fold.bring_in", options=options))
+    if kind is ActionKind.FOLD and ActionKind.CHECK in kinds:
+        raise ValueError(w.t("play.error.fold.check", options=options))
+    completions = [a for a in legal if a.kind is ActionKind.COMPLETE]
+    if kind in (ActionKind.BET, ActionKind.RAISE) and completions:
+        if not rest or all(rest[0] != str(a.to) for a in completions):
+            raise ValueError(w.t("play.error.completion", verb=verb, completions=w.listing(
+                [w.action(a) for a in completions], "or")))
+        return None
+    wagers = [a for a in legal if a.kind in (ActionKind.BET, ActionKind.RAISE)]
+    if kind in (ActionKind.BET, ActionKind.RAISE) and wagers:
+        if rest:
+            return None
+        if len(wagers) == 1:
+            return wagers[0]
+        raise ValueError(w.t("play.error.which", options=w.listing(
+            [w.action(a) for a in wagers], "or")))
+    raise ValueError(w.t("play.error.kind", verb=verb, options=options))
+
+
 def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
                  w: Words | None = None, most: int = -1) -> Action:
     """A menu number, what the menu shows, or a word (``call``, ``raise 10``, ``f``; German
@@ -109,12 +135,16 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
     matches = [a for a in legal if a.kind is kind]
     verb = w.t(f"play.verb.{kind.value}")
     options = w.listing([menu_label(a, wager, -1, w) for a in legal], "or")
+    if not matches:
+        meant = _refuse_kind(kind, rest, legal, w, verb, options)
+        if meant is not None:
+            return meant
+        # A bet, raise or completion by another name: its amount must be one of theirs.
+        matches = [a for a in legal if a.kind in _WAGERS and a.kind is not ActionKind.BRING_IN]
     if not rest and kind not in _NO_AMOUNT:
         if len(matches) > 1:
             raise ValueError(w.t("play.error.which", options=w.listing(
                 [menu_label(a, wager, -1, w) for a in matches], "or")))
-        if not matches:
-            raise ValueError(w.t("play.error.kind", verb=verb, options=options))
         return matches[0]
     try:
         action = Action.parse(f"{canonical} {rest[0]}" if rest else canonical)
@@ -127,8 +157,6 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
         if (kind is ActionKind.CALL and option.kind is kind and action.to == option.to - wager
                 or kind in _WAGERS and option.kind in _WAGERS and option.to == action.to):
             return option
-    if not matches:
-        raise ValueError(w.t("play.error.kind", verb=verb, options=options))
     amounts = w.listing([str(a.to - wager if kind is ActionKind.CALL else a.to)
                          for a in matches], "or")
     raise ValueError(w.t("play.error.amount", verb=verb, amount=action.to, amounts=amounts))
