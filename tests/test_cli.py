@@ -451,3 +451,21 @@ def test_a_fold_that_is_not_allowed_says_why() -> None:
         parse_choice("f", (Action.check(), Action.bet(5)))
     with pytest.raises(ValueError, match="du kannst das Bring-in nicht passen"):
         parse_choice("passen", bring_in, w=words("de"))
+
+
+def test_help_reads_as_a_command_line() -> None:
+    wide = {"COLUMNS": "160", "TERMINAL_WIDTH": "160"}
+    top = runner.invoke(app, ["--help"], env=wide).output
+    assert "<bool>" not in top
+    summaries = {line.split()[1]: line for line in top.splitlines()
+                 if line.startswith("│ ") and len(line.split()) > 2}
+    assert "Check the web table's books; exit status 1 if they are wrong." in summaries["audit"]
+    for command in ("replay", "simulate", "league", "play", "serve", "audit", "equity"):
+        text = runner.invoke(app, [command, "--help"], env=wide).output
+        assert "<bool>" not in text and "{" not in text, (command, text)
+    replay = runner.invoke(app, ["replay", "--help"], env=wide).output
+    assert re.search(r"Usage: \S+ replay \[OPTIONS\] PATHS\.\.\. *$", replay, re.M), replay
+    assert "│ --json " in replay and "one JSON array, an object per hand" in replay
+    simulate = runner.invoke(app, ["simulate", "--help"], env=wide).output
+    # The docstring's paragraph is one paragraph, wrapped to the width, not at its own breaks.
+    assert "derived from --seed and the hand's number" in simulate

@@ -17,7 +17,6 @@ def test_own_equity_uses_only_what_the_viewer_sees() -> None:
     seat = hand.to_act
     own = own_equity(hand.view(seat))
     assert own is not None and own.share is not None and 0.0 <= own.share <= 1.0
-    share = own.share
     # The same figure whatever the others hold face down: only the view goes in.
     other = hand_with("stud", {1: "As Ad 2c", 2: "Qh Qd 3d", 3: "7s 8s 9h"})
     to_street(other, 4)

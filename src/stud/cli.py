@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import errno
+import inspect
 import json
 import socket
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+import typer.core
 
 from stud.bots import BOTS
 from stud.history.phh import PHHError
@@ -20,8 +22,52 @@ if TYPE_CHECKING:
     from stud.server.store import Store
     from stud.sim import Match, Results
 
+
+
+def _plain_help(params: list[Any]) -> list[Any]:
+    """Help as a command line reads: a flag without a type label (``--json``, not ``--json
+    <bool>``), an argument by its name (``PATHS...``), whatever Typer shows by default. (Typer
+    may bring its own copy of Click: the parameters are told apart by their attributes.)"""
+    for param in params:
+        if param.metavar is not None:
+            continue
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+        elif param.param_type_name == "argument" and param.name:
+            param.metavar = param.name.upper() + ("..." if param.nargs != 1 else "")
+    return params
+
+
+class _Command(typer.core.TyperCommand):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain_help(self.params)
+        if self.help:  # the docstring's paragraphs, each reflowed to the terminal's width
+            paragraphs = inspect.cleandoc(self.help).split("\n\n")
+            self.help = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """``stud replay [OPTIONS] PATHS...``: arguments by name, optional ones in brackets."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument" and param.name:
+                name = param.name.upper() + ("..." if param.nargs != 1 else "")
+                pieces.append(name if param.required else f"[{name}]")
+        return pieces
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        return None if option is None else _plain_help([option])[0]
+
+
+class _Group(typer.core.TyperGroup):
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        return None if option is None else _plain_help([option])[0]
+
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Seven Card Stud, Stud Hi/Lo (8 or better) and Razz.")
+                  cls=_Group, help="Seven Card Stud, Stud Hi/Lo (8 or better) and Razz.")
 
 
 def fail(message: str) -> None:
@@ -76,7 +122,7 @@ def parse_bots(text: str, seats: int, players: int | None = None) -> list[str]:
     return [names[k % len(names)] for k in range(seats)]
 
 
-@app.command()
+@app.command(cls=_Command)
 def replay(
     paths: Annotated[list[Path], typer.Argument(help="PHH files, or folders of them")],
     rules: Annotated[str | None, typer.Option(help="profile: standard or pokerkit "
@@ -116,7 +162,7 @@ def replay(
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
-@app.command()
+@app.command(cls=_Command)
 def simulate(
     variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",
     players: Annotated[int, typer.Option(help="2 to 8")] = 6,
@@ -252,7 +298,7 @@ def report_files(hands: int, phh_out: Path | None, *written: Path | None) -> Non
         typer.echo(f"wrote {hands} PHH files to {phh_out}")
 
 
-@app.command()
+@app.command(cls=_Command)
 def league(
     bots: Annotated[str, typer.Option(help=f"2 to 8 bots, comma-separated, one per seat: "
                                            f"{', '.join(BOTS)}")],
@@ -318,7 +364,7 @@ def league_table(results: Results) -> str:
     return "\n".join(lines)
 
 
-@app.command()
+@app.command(cls=_Command)
 def play(
     variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",
     players: Annotated[int, typer.Option(help="2 to 8, you included")] = 4,
@@ -346,7 +392,7 @@ def play(
                  parse_bots(bots, players - 1, players), buy_in, seed, lang=lang)
 
 
-@app.command()
+@app.command(cls=_Command)
 def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
@@ -422,8 +468,8 @@ def network_addresses(ipv6: bool = False) -> list[str]:
         except OSError:
             pass
     try:
-        for *_, address in socket.getaddrinfo(socket.gethostname(), None):
-            found.append(str(address[0]))
+        for *_, sockaddr in socket.getaddrinfo(socket.gethostname(), None):
+            found.append(str(sockaddr[0]))
     except OSError:
         pass
     kept: list[str] = []
@@ -475,14 +521,17 @@ def open_store(url: str, upgrade: bool) -> Store:
         raise
 
 
-@app.command()
+@app.command(cls=_Command)
 def audit(
     database: Annotated[str | None, typer.Option(
         help="an SQLAlchemy URL (default: STUD_DATABASE_URL, else sqlite:///stud.db)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
 ) -> None:
-    """Check the web table's books: every balance equals the sum of its ledger rows, and every
-    chip granted is in a wallet, at a table or in a running hand. Exit status 1 if not."""
+    """Check the web table's books; exit status 1 if they are wrong.
+
+    Every balance must equal the sum of its ledger rows, and every chip granted must be in a
+    wallet, at a table or in a running hand.
+    """
     from stud.server.store import database_url
 
     url = database_url(database)
@@ -518,7 +567,7 @@ def _without_password(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-@app.command("equity")
+@app.command("equity", cls=_Command)
 def equity_command(
     hands: Annotated[list[str], typer.Argument(
         help="2 to 8 hands, each the cards a player holds in dealing order (two down, door card, "

@@ -280,11 +280,11 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
             if answer in ("q", "quit"):
                 raise Quit
     except (Quit, EOFError, KeyboardInterrupt):
-        hand = table.hand
-        if hand is not None and not hand.is_over:
+        cut = table.hand
+        if cut is not None and not cut.is_over:
             before = table.seats[YOU].stack
             _leave_hand(table)
-            _write_result(table, hand, write, w)
+            _write_result(table, cut, write, w)
             after = table.seats[YOU].stack
             write("\n" + w.t("play.leave.hand", lost=before - after) if after <= before
                   else "\n" + w.t("play.leave.hand.won", won=after - before))
