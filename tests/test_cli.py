@@ -469,3 +469,25 @@ def test_help_reads_as_a_command_line() -> None:
     simulate = runner.invoke(app, ["simulate", "--help"], env=wide).output
     # The docstring's paragraph is one paragraph, wrapped to the width, not at its own breaks.
     assert "derived from --seed and the hand's number" in simulate
+
+
+def test_after_the_award_the_board_shows_no_pot_and_no_bets() -> None:
+    hand = passive(hand_with("stud", {1: "As Ad 2c Ah Ac 3d 4d", 2: "Ks Kd 5h Kh 9s 9d 7c"}))
+    board = render(hand.view(1), {1: "You", 2: "Bob"}.__getitem__, words("en"))
+    assert board.splitlines()[1] == "the hand is over: the pots are awarded (see the result)"
+    assert "bet" not in board and "stack    102" in board
+
+
+def test_long_lines_wrap_at_spaces_under_their_own_indent(capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    from stud.terminal import terminal_writer
+
+    text = "Stacks: You 500, " + ", ".join(f"strength-{k} 1234" for k in range(2, 9))
+    terminal_writer(40)(text)
+    terminal_writer(40)("  short line")
+    *wrapped, short = capsys.readouterr().out.splitlines()
+    assert short == "  short line"
+    assert len(wrapped) > 1 and all(len(line) <= 40 for line in wrapped)
+    assert all(line.startswith("  ") for line in wrapped[1:])
+    # Every word kept, in order, none cut (a name is never broken at its hyphen).
+    assert " ".join(wrapped).split() == text.split()

@@ -74,4 +74,4 @@ def test_no_equity_with_eight_players_says_why() -> None:
     own = own_equity(hand.view(hand.to_act))
     assert own == OwnEquity(None, NoFigure.DECK)
     text = render(hand.view(hand.to_act), lambda seat: f"seat {seat}", words("en"))
-    assert "No equity shown: the hands still in could need more cards than the deck" in text
+    assert "No equity shown: with this many hands still in, the deck could run out" in text

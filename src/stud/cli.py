@@ -378,7 +378,7 @@ def play(
     lang: Annotated[str, typer.Option(help="the game's language: en or de")] = "en",
 ) -> None:
     """Play against bots in the terminal."""
-    from stud.terminal import play_session
+    from stud.terminal import play_session, terminal_writer
     from stud.text import LANGUAGES
 
     if lang not in LANGUAGES:
@@ -389,7 +389,8 @@ def play(
     if buy_in < 1:
         fail(f"--buy-in {buy_in}: at least one big bet")
     play_session(game, parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
-                 parse_bots(bots, players - 1, players), buy_in, seed, lang=lang)
+                 parse_bots(bots, players - 1, players), buy_in, seed, lang=lang,
+                 write=terminal_writer())
 
 
 @app.command(cls=_Command)

@@ -6,6 +6,8 @@ legal actions with its amount. Every sentence comes from ``stud.text``, in Engli
 
 from __future__ import annotations
 
+import shutil
+import textwrap
 from collections.abc import Callable, Sequence
 
 from stud.bots import make_bot
@@ -178,9 +180,13 @@ def render(view: HandView, names: Callable[[int], str], w: Words | None = None) 
     you = view.viewer
     pots = view.pots
     lines = [w.t("play.header", variant=w.t(f"variant.{view.variant.value}"),
-                 street=w.street(view.street), stakes=stakes_text(view.stakes, w)),
-             w.t("play.pots", pot=view.pot, pots=", ".join(map(str, pots))) if len(pots) > 1
-             else w.t("play.pot", pot=view.pot)]
+                 street=w.street(view.street), stakes=stakes_text(view.stakes, w))]
+    if view.is_over:  # the pots are awarded: the stacks say where the chips went
+        lines.append(w.t("play.over"))
+    elif len(pots) > 1:
+        lines.append(w.t("play.pots", pot=view.pot, pots=", ".join(map(str, pots))))
+    else:
+        lines.append(w.t("play.pot", pot=view.pot))
     for p in view.players:
         state = w.t("play.folded") if p.folded else w.t("play.all_in") if p.all_in else ""
         marks = []
@@ -188,7 +194,10 @@ def render(view: HandView, names: Callable[[int], str], w: Words | None = None) 
             marks.append(w.t("play.bring_in"))
         if view.to_act == p.seat:
             marks.append(w.t("play.to_act"))
-        lines.append(f"  {names(p.seat):<12} {w.t('play.seat', stack=p.stack, bet=p.wager)}  "
+        seat = w.t("play.seat", stack=p.stack, bet=p.wager)
+        if view.is_over:  # no bets once the pots are awarded; the columns stay where they were
+            seat = w.t("play.seat.over", stack=p.stack).ljust(len(seat))
+        lines.append(f"  {names(p.seat):<12} {seat}  "
                      f"{_cards(p.cards, p.up):<28} {state} {' '.join(marks)}".rstrip())
     if view.board:
         lines.append("  " + w.t("play.community", cards=w.cards(view.board)))
@@ -226,6 +235,22 @@ def result_lines(events: Sequence[object], names: Callable[[int], str], w: Words
         if scoop is not None:
             lines.append(scoop)
     return lines
+
+
+def terminal_writer(width: int | None = None) -> Callable[[str], None]:
+    """``print``, with each line longer than the terminal wrapped at spaces (never inside a
+    word or a name), its continuation indented under the line's text."""
+    def write(text: str) -> None:
+        columns = width or shutil.get_terminal_size().columns
+        for line in text.split("\n"):
+            if len(line) <= columns:
+                print(line)
+                continue
+            indent = " " * (len(line) - len(line.lstrip()))
+            print(textwrap.fill(line, columns, subsequent_indent=indent + "  ",
+                                break_on_hyphens=False, break_long_words=False))
+
+    return write
 
 
 def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str], buy_in: int,
