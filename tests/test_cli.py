@@ -221,7 +221,8 @@ def test_the_terminal_game_speaks_to_you_in_the_second_person(variant: Variant) 
 
 
 def test_play_lang_option() -> None:
-    result = runner.invoke(app, ["play", "--lang", "de", "--seed", "3"], input="q\n")
+    result = runner.invoke(app, ["play", "--lang", "de", "--seed", "3"], input="q\n",
+                           env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "Du sitzt auf Platz 1 mit 500." in result.output
     # q at the first decision: the hand is played out for you (the ante lost), then you go.
