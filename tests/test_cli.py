@@ -492,3 +492,28 @@ def test_long_lines_wrap_at_spaces_under_their_own_indent(capsys: pytest.Capture
     assert all(line.startswith("  ") for line in wrapped[1:])
     # Every word kept, in order, none cut (a name is never broken at its hyphen).
     assert " ".join(wrapped).split() == text.split()
+
+
+def test_call_with_nothing_to_call_is_a_check() -> None:
+    legal = (Action.check(), Action.bet(5))
+    assert parse_choice("c", legal) is legal[0]
+    assert parse_choice("call", legal) is legal[0]
+    with pytest.raises(ValueError, match="you cannot call now"):
+        parse_choice("call 5", legal)
+
+
+def test_an_unknown_answer_between_hands_is_asked_again() -> None:
+    answers = iter(["bet 99", "x", "q"])
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Enter for the next hand"):
+            return next(answers)
+        return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
+
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
+                 seed=1, read=read, write=lines.append)
+    text = "\n".join(lines)
+    assert "'bet 99' is not an answer here: press Enter for the next hand" in text
+    assert "'x' is not an answer here" in text
+    assert text.count("=== Hand") == 1 and "after 1 hand." in text

@@ -89,6 +89,8 @@ def _refuse_kind(kind: ActionKind, rest: list[str], legal: tuple[Action, ...], w
         raise ValueError(w.t("play.error.fold.bring_in", options=options))
     if kind is ActionKind.FOLD and ActionKind.CHECK in kinds:
         raise ValueError(w.t("play.error.fold.check", options=options))
+    if kind is ActionKind.CALL and not rest and ActionKind.CHECK in kinds:
+        return next(a for a in legal if a.kind is ActionKind.CHECK)  # nothing to call: a check
     completions = [a for a in legal if a.kind is ActionKind.COMPLETE]
     if kind in (ActionKind.BET, ActionKind.RAISE) and completions:
         if not rest or all(rest[0] != str(a.to) for a in completions):
@@ -291,7 +293,7 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
             write("\n" + w.t("play.hand", number=count))
             me = _play_hand(table, hand, read, write, w)
             table.finish_hand()
-            answer = read(w.t("play.next")).strip().casefold()
+            answer = _next_answer(read, write, w)
             while answer in ("t", "h"):
                 if answer == "t":
                     names = {k + 1: table.seats[n].name for k, n in enumerate(table.hand_seats)}
@@ -301,7 +303,7 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
                         write("  " + line)
                 else:
                     write(dumps(from_hand(hand, viewer=me)))
-                answer = read(w.t("play.next")).strip().casefold()
+                answer = _next_answer(read, write, w)
             if answer in ("q", "quit"):
                 raise Quit
     except (Quit, EOFError, KeyboardInterrupt):
@@ -317,6 +319,15 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
         hands = table.hands_played
         write("\n" + (w.t("play.leave.one", chips=you) if hands == 1
                       else w.t("play.leave", chips=you, hands=hands)))
+
+
+def _next_answer(read: Callable[[str], str], write: Callable[[str], None], w: Words) -> str:
+    """Enter, t, h or q between hands; anything else is asked again."""
+    while True:
+        answer = read(w.t("play.next")).strip().casefold()
+        if answer in ("", "t", "h", "q", "quit"):
+            return answer
+        write(w.t("play.next.again", answer=answer))
 
 
 def _leave_hand(table: Table) -> None:
