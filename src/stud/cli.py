@@ -162,6 +162,36 @@ def replay(
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
+@app.command("import", cls=_Command)
+def import_command(
+    paths: Annotated[list[Path], typer.Argument(
+        help="hand-history files of online rooms, or folders of them")],
+    out: Annotated[Path, typer.Option(help="the folder for the PHH files, one per hand")],
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON array, an object per hand")]
+    = False,
+) -> None:
+    """Read online rooms' stud hand histories and write each hand as PHH.
+
+    The site is told from the text (PokerStars so far). Exit status 0 when every hand was read
+    (a hand the site cancelled, or of another game in a mixed-game file, is reported and not
+    imported) and at least one was imported.
+    """
+    from stud.history.importer import import_files, succeeded, summary
+
+    for path in paths:
+        if not path.exists():
+            fail(f"{path}: no such file or folder")
+    check_folder("--out", out)
+    results = import_files(paths, out)
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in results], indent=1))
+    else:
+        for line in summary(results):
+            typer.echo(line)
+    if not succeeded(results):
+        raise typer.Exit(1)
+
+
 @app.command(cls=_Command)
 def simulate(
     variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",

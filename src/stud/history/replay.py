@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stud.cards import Card, CardError, Deck, parse_cards
-from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase
+from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase, PotAwarded
 from stud.history.phh import HandHistory, PHHError, load
+from stud.history.rake import raked_stacks
 from stud.rules import Rules, RulesError, Variant
 
 _UP_POSITIONS = {2, 3, 4, 5}  # third-street door card and fourth to sixth street
@@ -272,6 +273,16 @@ def replay_file(path: Path, override: str | None = None) -> FileReport:
             message = f"{path}: {message}"
         return FileReport(str(path), variant, False, None, message)
     stacks = list(result.finishing_stacks)
+    rake = history.fields.get("rake", 0)
+    if rake:
+        if not isinstance(rake, int) or isinstance(rake, bool) or rake < 0:
+            return FileReport(str(path), variant, False, None,
+                              f"{path}: rake must be a whole number of chips >= 0, not {rake!r}")
+        awards = [e for e in result.hand.events if isinstance(e, PotAwarded)]
+        try:
+            stacks = raked_stacks(stacks, awards, rake, result.hand.rules)
+        except ValueError as error:
+            return FileReport(str(path), variant, False, None, f"{path}: {error}")
     if history.finishing_stacks is not None and list(history.finishing_stacks) != stacks:
         return FileReport(str(path), variant, False, stacks,
                           f"{path}: finishing stacks differ: the history says "

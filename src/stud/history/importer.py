@@ -1,0 +1,138 @@
+"""``stud import``: online rooms' hand-history files to PHH, one file per hand.
+
+Each hand is read by its site's reader (``stud.history.sites``), written as PHH named after the
+site and the hand number, and reported: imported, cancelled by the site, skipped (another
+game than stud, stud hi/lo or razz, in a mixed-game file say), or not readable, with the
+reason, the file, the hand and the line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from stud.history.phh import dumps
+from stud.history.sites import (
+    SITES,
+    Cancelled,
+    SiteError,
+    SiteHand,
+    read_text,
+    site_of,
+    to_history,
+)
+
+_NOT_STUD = "not a stud hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """One hand's fate. ``status``: imported, cancelled, skipped or error."""
+
+    file: str
+    site: str | None
+    hand: str | None
+    variant: str | None
+    ok: bool
+    path: str | None
+    error: str | None
+    status: str
+    line: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def import_files(paths: list[Path], out: Path) -> list[Imported]:
+    """Import every hand of every file (folders: every file in them, sorted)."""
+    results: list[Imported] = []
+    for path in _files(paths):
+        results.extend(import_file(path, out))
+    return results
+
+
+def _files(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def import_file(path: Path, out: Path) -> list[Imported]:
+    def failed(reason: str, status: str = "error") -> list[Imported]:
+        return [Imported(str(path), None, None, None, False, None, reason, status)]
+
+    try:
+        text = read_text(path)
+    except OSError as error:
+        return failed(f"cannot read the file: {error.strerror or error}")
+    except UnicodeDecodeError as error:
+        return failed(f"not text in any encoding the sites use: {error.reason}")
+    site = site_of(text)
+    if site is None:
+        names = ", ".join(s.name for s in SITES)
+        return failed(f"no hand history of a site this reads ({names}) in the file")
+    results = []
+    for line, hand_text in site.split(text):
+        results.append(_one(path, out, site.name, site.parse, line, hand_text))
+    return results
+
+
+def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand], line: int,
+         text: str) -> Imported:
+    number = _hand_number(text)
+    try:
+        site_hand = parse(text, line)
+        history = to_history(site_hand)
+    except Cancelled as cancelled:
+        return Imported(str(path), site, number, None, False, None, cancelled.reason,
+                        "cancelled", cancelled.line)
+    except SiteError as error:
+        status = "skipped" if error.reason.startswith(_NOT_STUD) else "error"
+        return Imported(str(path), site, number, None, False, None, error.reason, status,
+                        error.line or line)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / f"{site}-{site_hand.hand}.phh"
+    target.write_text(dumps(history), encoding="utf-8")
+    return Imported(str(path), site, site_hand.hand, site_hand.variant.value, True,
+                    str(target), None, "imported", line)
+
+
+def _hand_number(text: str) -> str | None:
+    digits = ""
+    for ch in text.split("#", 1)[1] if "#" in text else "":
+        if not ch.isdigit():
+            break
+        digits += ch
+    return digits or None
+
+
+def summary(results: list[Imported]) -> list[str]:
+    """What a person reads: hands by site and variant, then each hand not imported, why."""
+    lines: list[str] = []
+    done = Counter((r.site, r.variant) for r in results if r.status == "imported")
+    for (site, variant), count in sorted(done.items(), key=lambda kv: (str(kv[0][0]),
+                                                                     str(kv[0][1]))):
+        lines.append(f"{site} {variant}: {count} hand{'s' if count != 1 else ''} imported")
+    for r in results:
+        if r.status == "imported":
+            continue
+        where = r.file + (f", hand {r.hand}" if r.hand else "") + \
+            (f", line {r.line}" if r.line else "")
+        label = {"cancelled": "CANCELLED", "skipped": "SKIPPED"}.get(r.status, "ERROR")
+        lines.append(f"{label}  {where}: {r.error}")
+    counts = Counter(r.status for r in results)
+    lines.append(f"{counts['imported']} imported, {counts['cancelled']} cancelled by the site, "
+                 f"{counts['skipped']} skipped (not stud), {counts['error']} not readable")
+    return lines
+
+
+def succeeded(results: list[Imported]) -> bool:
+    """Every hand read (imported, or cancelled by the site, or another game), and some stud."""
+    return bool(results) and all(r.status != "error" for r in results) and any(
+        r.status == "imported" for r in results)

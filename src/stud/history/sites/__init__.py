@@ -1,0 +1,53 @@
+"""Hand histories of online rooms: each site's reader, and the files they come in.
+
+``read_text`` decodes a file as its site wrote it (UTF-8 with or without a byte-order mark,
+UTF-16, Latin-1); ``site_of`` tells the site from the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from stud.history.sites import pokerstars
+from stud.history.sites.model import Cancelled, SiteError, SiteHand, to_history
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    name: str
+    detect: Callable[[str], bool]
+    split: Callable[[str], list[tuple[int, str]]]
+    parse: Callable[[str, int], SiteHand]
+
+
+SITES: tuple[Site, ...] = (
+    Site(pokerstars.SITE, pokerstars.detect, pokerstars.split, pokerstars.parse),
+)
+
+
+def read_text(path: Path) -> str:
+    """The file's text, decoded as the site wrote it."""
+    data = path.read_bytes()
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if len(data) > 1 and data[1:2] == b"\x00" and data[:1] != b"\x00":
+        return data.decode("utf-16-le")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def site_of(text: str) -> Site | None:
+    for site in SITES:
+        if site.detect(text):
+            return site
+    return None
+
+
+__all__ = ["SITES", "Cancelled", "Site", "SiteError", "SiteHand", "read_text", "site_of",
+           "to_history"]

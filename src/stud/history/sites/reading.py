@@ -1,0 +1,54 @@
+"""Pieces every room's text shares: amounts, cards, names at the start of a line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+
+from stud.cards import Card, CardError
+from stud.history.sites.model import SiteError
+
+_MONEY = re.compile(r"[$€£¥₹]|\b(?:USD|EUR|GBP|CAD)\b")
+
+
+def amount(text: str, unit: int, line: int | None = None) -> int:
+    """``$1.81`` as 181 with ``unit`` 100 (cents), ``4,842`` as 4842 with unit 1 (chips)."""
+    cleaned = _MONEY.sub("", text).replace(",", "").strip()
+    try:
+        value = Decimal(cleaned) * unit
+    except InvalidOperation:
+        raise SiteError(f"{text!r} is not an amount", line) from None
+    if value != value.to_integral_value():
+        raise SiteError(f"{text!r} is not a whole number of the site's smallest unit", line)
+    return int(value)
+
+
+def is_money(text: str) -> bool:
+    """Whether an amount is written as money (a currency sign or code, or cents)."""
+    return bool(_MONEY.search(text)) or bool(re.search(r"\d\.\d", text))
+
+
+def card(text: str, line: int | None = None) -> Card:
+    """``Ac``, ``Th`` or ``10h``."""
+    token = text.strip()
+    if token[:2] == "10":
+        token = "T" + token[2:]
+    try:
+        return Card.parse(token[0].upper() + token[1:].lower())
+    except (CardError, IndexError):
+        raise SiteError(f"{text!r} is not a card", line) from None
+
+
+def cards(text: str, line: int | None = None) -> tuple[Card, ...]:
+    """Cards apart (``Ac Kc 8c``)."""
+    return tuple(card(t, line) for t in text.split())
+
+
+def named(text: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """The player whose name ``text`` starts with (the longest that fits), and the rest."""
+    best: str | None = None
+    for name in names:
+        if text.startswith(name) and (best is None or len(name) > len(best)):
+            best = name
+    return None if best is None else (best, text[len(best):])
