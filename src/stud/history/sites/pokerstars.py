@@ -32,7 +32,7 @@ _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
 _STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|7th STREET|RIVER)"
                      r" \*\*\*(?: \[(\S+)\])?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips[^()]*\)(.*)$")
-_STAKES = re.compile(r"\(([^()/]+)/([^()/,]+?)(?: [A-Z]{3})?\)")
+_STAKES = re.compile(r"\((?:[^()]*?,\s+)?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
 _AMOUNT = r"([$€£]?[\d.,]+)"
 _ALL_IN = re.compile(r"\s+and is all-in\s*$")
 _IGNORED = re.compile(
