@@ -155,7 +155,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "scoop_split": ("whole_pot", "halves"),
 }
 _FLAGS = ("open_pair_big_bet", "heads_up_uncapped", "fold_facing_all_in_bring_in",
-          "short_bring_in_completes", "all_in_raise_for_less", "all_in_muck")
+          "short_bring_in_completes", "all_in_raise_for_less", "all_in_muck", "free_fold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +188,8 @@ class Rules:
     # a history's muck by a player at an all-in showdown is honoured (PokerKit); otherwise every
     # live hand is turned up once a player is all in and no more betting is possible.
     all_in_muck: bool = False
+    # a player may fold when they could check (online rooms allow it: their histories do it).
+    free_fold: bool = False
 
     def __post_init__(self) -> None:
         for policy, choices in _CHOICES.items():
@@ -238,6 +240,7 @@ POLICIES: tuple[str, ...] = (
     "hi_lo_halves",
     "scoop_split",
     "all_in_muck",
+    "free_fold",
 )
 
 PROFILES: dict[str, Rules] = {

@@ -28,6 +28,7 @@ STANDARD_VALUES = {
     "hi_lo_halves": "qualified",
     "scoop_split": "whole_pot",
     "all_in_muck": False,
+    "free_fold": False,
 }
 
 POKERKIT_VALUES = {
@@ -46,6 +47,7 @@ POKERKIT_VALUES = {
     "hi_lo_halves": "any_low",
     "scoop_split": "halves",
     "all_in_muck": True,
+    "free_fold": False,
 }
 
 # Every value each policy may take (RULES.md sections 3-7 and 9).
@@ -65,6 +67,7 @@ CHOICES = {
     "hi_lo_halves": ("qualified", "any_low"),
     "scoop_split": ("whole_pot", "halves"),
     "all_in_muck": (False, True),
+    "free_fold": (False, True),
 }
 
 
@@ -178,3 +181,18 @@ def test_profiles_choose_the_open_pair_big_bet_policy():
             play(hand, "b", "c")
             assert hand.street == 4 and hand.to_act == 1
             assert [a.to for a in hand.legal_actions() if a.kind is ActionKind.BET] == bets
+
+
+def test_free_fold_lets_a_player_fold_when_a_check_is_free() -> None:
+    from scenarios import hand_with, to_street
+
+    from stud.engine import ActionKind
+
+    for free, kinds in ((False, [ActionKind.CHECK, ActionKind.BET]),
+                        (True, [ActionKind.FOLD, ActionKind.CHECK, ActionKind.BET])):
+        rules = PROFILES["standard"].with_policies(free_fold=free)
+        hand = hand_with("stud", {1: "As Ad 2c", 2: "Kh Kd 3d"}, rules=rules)
+        to_street(hand, 4)
+        assert [a.kind for a in hand.legal_actions()] == kinds
+    hand.act(hand.legal_actions()[0])  # the free fold ends the hand, the other player wins
+    assert hand.is_over and hand.result is not None

@@ -46,7 +46,7 @@ class BettingRound:
                  "full_level", "unit", "bets", "uncapped", "big_open", "acted", "raise_seq",
                  "seq_at", "bring_in_pending", "bring_in_may_fold", "wagers_made", "largest",
                  "short_all_ins", "wagers", "last_aggressor", "reach_top", "stacks",
-                 "folded")
+                 "folded", "unopened")
 
     def __init__(self, street: Street, rules: Rules, stakes: Stakes, seats: Seats,
                  events: list[Event]) -> None:
@@ -80,6 +80,8 @@ class BettingRound:
         self.wagers = [0] * n
         self.last_aggressor: int | None = None
         self.reach_top: list[tuple[int, int]] | None = None
+        # What a player not facing a bet may do besides betting: check, or (free_fold) fold.
+        self.unopened: tuple[Action, ...] = (FOLD, CHECK) if rules.free_fold else (CHECK,)
 
     def open(self, *, bring_in: bool = False, bring_in_seat_all_in: bool = False,
              big_bet_allowed: bool = False) -> None:
@@ -108,7 +110,7 @@ class BettingRound:
             return (FOLD, _call(total))
         if current > wager:
             return (FOLD, _call(current)) + self._raises(i, total)
-        return (CHECK,) + self._raises(i, total)
+        return self.unopened + self._raises(i, total)
 
     def _bring_in_options(self, total: int) -> tuple[Action, ...]:
         stakes = self.stakes

@@ -179,8 +179,15 @@ def to_history(site_hand: SiteHand) -> HandHistory:
     finishing = [s.stack - put_in[s.name] + collected[s.name] for s in seats]
     if any(f < 0 for f in finishing):
         raise SiteError("a player puts in more than their stack")
+    bring_in = site_hand.bring_in
+    if not bring_in:  # no bring-in in the hand (completed at once): any below the small bet
+        bring_in = max(1, site_hand.small_bet // 2)
     fields: dict[str, object] = {
         "_rules": "standard",
+        # Online rooms let a player fold when a check is free, and an all-in player muck at
+        # the showdown (nothing turns the hand up): their histories do both.
+        "_rule_free_fold": True,
+        "_rule_all_in_muck": True,
         "rake": site_hand.rake,
         "_collected": [collected[s.name] for s in seats],
         "players": [s.name for s in seats],
@@ -192,12 +199,13 @@ def to_history(site_hand: SiteHand) -> HandHistory:
         "_tournament": site_hand.tournament,
         "currency": site_hand.currency,
         "_game": site_hand.game,
+        "_bring_in_not_in_history": True if not site_hand.bring_in else None,
     }
     ante_amounts = [antes[s.name] for s in seats]
     return HandHistory(
         variant=site_hand.variant.phh_code,
         antes=[site_hand.ante or max(ante_amounts, default=0)] * len(seats),
-        bring_in=site_hand.bring_in,
+        bring_in=bring_in,
         small_bet=site_hand.small_bet,
         big_bet=site_hand.big_bet,
         starting_stacks=[s.stack for s in seats],

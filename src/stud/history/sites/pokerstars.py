@@ -39,7 +39,7 @@ _IGNORED = re.compile(
     r"^(?:.+ (?:said|is disconnected|is connected|has timed out|has returned|leaves the table|"
     r"joins the table|will be allowed to play|was removed from the table|is sitting out|"
     r"sits out|finished the tournament|wins the tournament|re-buys|has reconnected|"
-    r"is being treated as all-in)|Betting is capped|.+: (?:sits out|is sitting out|"
+    r"is being treated as all-in)|Betting is capped|Pair on board - a double bet is allowed|.+: (?:sits out|is sitting out|"
     r"doesn't show hand|shows? one card)).*$")
 
 
@@ -55,11 +55,12 @@ def split(text: str) -> list[tuple[int, str]]:
 
 
 def _variant(game: str, line: int) -> Variant:
-    if "Hi/Lo" in game and "Stud" in game:
+    name = game.casefold()  # some tools export the header in capitals
+    if "hi/lo" in name and "stud" in name:
         return Variant.STUD8
-    if "Razz" in game and "2-7" not in game:
+    if "razz" in name and "2-7" not in name:
         return Variant.RAZZ
-    if "7 Card Stud" in game:
+    if "7 card stud" in name:
         return Variant.STUD
     raise SiteError(f"not a stud hand: the game is {game.strip()!r}", line)
 
@@ -73,13 +74,12 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         raise SiteError("no PokerStars hand header", first_line)
     number = match.group(1)
     rest = header[match.end():].strip()
-    tournament = re.search(r"Tournament #(\d+)", rest)
+    tournament = re.search(r"Tournament #(\d+)", rest, re.I)
     parts = rest.split(" - ")
-    game = parts[1] if tournament and len(parts) > 1 and "Level" not in parts[0] \
-        else parts[0]
+    game = parts[0]
     if tournament:
         game = re.sub(r"^Tournament #\d+,\s*(?:\S+\+\S+(?: [A-Z]{3})?\s*|Freeroll\s*)?", "",
-                      parts[0])
+                      parts[0], flags=re.I)
     variant = _variant(game, first_line)
     stakes = _STAKES.search(rest)
     if stakes is None:

@@ -11,7 +11,8 @@ import {
 const POLICIES = /* POLICIES-BEGIN */ ["open_pair_big_bet", "max_bets", "heads_up_uncapped",
   "first_actor_tie", "odd_chip", "deck_exhaustion", "short_bring_in", "short_all_in",
   "fold_facing_all_in_bring_in", "short_bring_in_completes", "all_in_raise_for_less",
-  "odd_chip_shares", "hi_lo_halves", "scoop_split", "all_in_muck"] /* POLICIES-END */;
+  "odd_chip_shares", "hi_lo_halves", "scoop_split", "all_in_muck", "free_fold"]
+  /* POLICIES-END */;
 
 // The `standard` profile's values, to mark what a table changes (RULES.md §9).
 const STANDARD = /* STANDARD-BEGIN */ {"open_pair_big_bet": true, "max_bets": 4,
@@ -19,7 +20,8 @@ const STANDARD = /* STANDARD-BEGIN */ {"open_pair_big_bet": true, "max_bets": 4,
   "deck_exhaustion": "community", "short_bring_in": "full", "short_all_in": "half_bet",
   "fold_facing_all_in_bring_in": true, "short_bring_in_completes": false,
   "all_in_raise_for_less": true, "odd_chip_shares": "one_each", "hi_lo_halves": "qualified",
-  "scoop_split": "whole_pot", "all_in_muck": false} /* STANDARD-END */;
+  "scoop_split": "whole_pot", "all_in_muck": false, "free_fold": false}
+  /* STANDARD-END */;
 
 // Every word of the page is in the shared catalogues (src/stud/text/en.json and de.json),
 // under "rules." and the keys below: ui_* the page, sec_* section titles, s<n>_* statements of
@@ -49,7 +51,8 @@ const SECTIONS = [
       : ["first_actor_tie", "open_pair_big_bet"])},
   {id: "limits", cite: 5, title: "sec_limits",
     items: () => ["s5_cap", "s5_heads_up", "s5_all_in", "s5_less", "s5_side_pots"],
-    policies: () => ["max_bets", "heads_up_uncapped", "short_all_in", "all_in_raise_for_less"]},
+    policies: () => ["max_bets", "heads_up_uncapped", "short_all_in", "all_in_raise_for_less",
+      "free_fold"]},
   {id: "showdown", cite: 6, title: "sec_showdown",
     items: (v) => [v === "razz" ? "s6_order_razz" : "s6_order", "s6_muck",
       {stud: "s6_win_stud", stud8: "s6_win_stud8", razz: "s6_win_razz"}[v] || "s6_win_stud",
