@@ -185,7 +185,6 @@ def test_profiles_choose_the_open_pair_big_bet_policy():
 
 def test_free_fold_lets_a_player_fold_when_a_check_is_free() -> None:
     from scenarios import hand_with, to_street
-
     from stud.engine import ActionKind
 
     for free, kinds in ((False, [ActionKind.CHECK, ActionKind.BET]),
