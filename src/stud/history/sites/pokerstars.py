@@ -39,7 +39,8 @@ _IGNORED = re.compile(
     r"^(?:.+ (?:said|is disconnected|is connected|has timed out|has returned|leaves the table|"
     r"joins the table|will be allowed to play|was removed from the table|is sitting out|"
     r"sits out|finished the tournament|wins the tournament|re-buys|has reconnected|"
-    r"is being treated as all-in)|Betting is capped|Pair on board - a double bet is allowed|.+: (?:sits out|is sitting out|"
+    r"is being treated as all-in)|Betting is capped|Pair on board - a double bet is allowed|"
+    r".+: (?:sits out|is sitting out|"
     r"doesn't show hand|shows? one card)).*$")
 
 
