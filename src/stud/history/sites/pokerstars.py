@@ -34,14 +34,7 @@ _STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|7th 
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips[^()]*\)(.*)$")
 _STAKES = re.compile(r"\((?:[^()]*?,\s+)?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
 _AMOUNT = r"([$€£]?[\d.,]+)"
-_ALL_IN = re.compile(r"\s+and is all-in\s*$")
-_IGNORED = re.compile(
-    r"^(?:.+ (?:said|is disconnected|is connected|has timed out|has returned|leaves the table|"
-    r"joins the table|will be allowed to play|was removed from the table|is sitting out|"
-    r"sits out|finished the tournament|wins the tournament|re-buys|has reconnected|"
-    r"is being treated as all-in)|Betting is capped|Pair on board - a double bet is allowed|"
-    r".+: (?:sits out|is sitting out|"
-    r"doesn't show hand|shows? one card)).*$")
+_ALL_IN = re.compile(r"\s+and (?:is all-in|has reached the \S+ cap)\s*$")
 
 
 def detect(text: str) -> bool:
@@ -161,8 +154,6 @@ class _Reader:
         if self.summary:
             self.summary_line(line, k)
             return
-        if _IGNORED.match(line):
-            return
         if line.startswith("Dealt to "):
             self.dealt(line[len("Dealt to "):], k)
             return
@@ -174,7 +165,7 @@ class _Reader:
             return
         who = named(line, self.names)
         if who is None:
-            raise SiteError(f"cannot read {line!r}: it names no player at the table", k)
+            return  # the table's own words ("Pair on board - ..."): no chips, no cards move
         name, rest = who
         self.player_line(name, rest, line, k)
 
@@ -228,7 +219,7 @@ class _Reader:
             hand.steps.append(Collected(name, amount(found.group(1), unit, k)))
             return
         if not rest.startswith(": "):
-            raise SiteError(f"cannot read {line!r}", k)
+            return  # news of a player ("... has timed out", "... leaves the table")
         verb = rest[2:]
         all_in = bool(_ALL_IN.search(verb))
         verb = _ALL_IN.sub("", verb)
@@ -262,6 +253,9 @@ class _Reader:
             shown = re.match(r"shows \[([^\]]*)\]", verb)
             assert shown is not None
             hand.steps.append(Shown(name, cards(shown.group(1), k)))
+        elif verb.startswith(("doesn't show", "sits out", "is sitting out", "is back",
+                              "shows one card")):
+            return
         elif verb.startswith("mucks"):
             listed = re.search(r"\[([^\]]*)\]", verb)
             hand.steps.append(Mucked(name))
