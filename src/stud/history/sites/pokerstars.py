@@ -59,6 +59,13 @@ def _variant(game: str, line: int) -> Variant:
     raise SiteError(f"not a stud hand: the game is {game.strip()!r}", line)
 
 
+def _time(header: str) -> str | None:
+    """The hand's date and time as the header writes them (``2009/07/16 2:36:31 CET [...]``,
+    or the older ``2006/07/31 - 16:55:13 (ET)``)."""
+    found = re.search(r"\d{4}/\d{1,2}/\d{1,2}.*$", header)
+    return found.group(0).strip() if found else None
+
+
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One hand's text (from its header line) as a ``SiteHand``."""
     lines = text.split("\n")
@@ -91,7 +98,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         big_bet=amount(stakes.group(2), unit, first_line),
         seats=[], tournament=tournament.group(1) if tournament else None,
         currency=currency, game=_STAKES.sub("", game).strip(),
-        time=parts[-1].strip() if len(parts) > 1 else None)
+        time=_time(rest))
     _Reader(hand, unit, first_line).read(lines[1:])
     return hand
 
