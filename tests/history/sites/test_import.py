@@ -1,0 +1,122 @@
+"""``stud import``: real hands from online rooms, read and replayed exactly to the chip.
+
+The fixtures are public sample histories (``fixtures/SOURCES.md`` says where each came from).
+Every hand in them is imported, and every imported hand replays with the engine judging each
+action and, the site's rake taken from the pot, ends with the site's own stacks.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stud.cli import app
+from stud.history.importer import import_file, import_files, succeeded
+from stud.history.replay import replay_file
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FILES = sorted(p for p in FIXTURES.rglob("*") if p.is_file() and p.name != "SOURCES.md")
+runner = CliRunner()
+
+
+def test_there_are_fixtures_from_several_sites() -> None:
+    sites = {p.relative_to(FIXTURES).parts[0] for p in FILES}
+    assert "pokerstars" in sites and len(FILES) >= 3, sites
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_real_hand_is_imported_and_replays_exactly(path: Path, tmp_path: Path) -> None:
+    results = import_file(path, tmp_path)
+    errors = [r for r in results if r.status == "error"]
+    assert not errors, errors
+    imported = [r for r in results if r.status == "imported"]
+    assert imported, results
+    for r in imported:
+        assert r.path is not None
+        report = replay_file(Path(r.path))
+        assert report.ok and report.checked, report.error
+
+
+SOURCE = FIXTURES / "pokerstars" / "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt"
+
+
+def test_bad_input_names_the_file_the_hand_and_the_line(tmp_path: Path) -> None:
+    text = SOURCE.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.index("*** 5th STREET ***")], encoding="utf-8")
+    (result,) = import_file(cut, tmp_path / "out")
+    assert result.status == "error" and result.hand == "30506593746"
+    assert "cut short" in (result.error or "") and result.line is not None
+    holdem = tmp_path / "holdem.txt"
+    holdem.write_text(HOLDEM, encoding="utf-8")
+    (result,) = import_file(holdem, tmp_path / "out")
+    assert result.status == "skipped" and result.hand == "1234567890" and result.line == 1
+    assert result.error == "not a stud hand: the game is \"Hold'em No Limit ($0.01/$0.02 USD)\""
+    other = tmp_path / "notes.txt"
+    other.write_text("Seat 1: me\nsome notes about a game\n", encoding="utf-8")
+    (result,) = import_file(other, tmp_path / "out")
+    assert result.status == "error" and "no hand history of a site this reads" in result.error
+    assert not succeeded(import_files([holdem, other], tmp_path / "out"))
+
+
+def test_a_cancelled_hand_is_reported_and_not_imported(tmp_path: Path) -> None:
+    text = SOURCE.read_text(encoding="utf-8")
+    cancelled = tmp_path / "cancelled.txt"
+    head = text[: text.index("*** 4th STREET ***")]
+    cancelled.write_text(head + "Hand cancelled\n*** SUMMARY ***\n", encoding="utf-8")
+    (result,) = import_file(cancelled, tmp_path / "out")
+    assert result.status == "cancelled" and not result.ok and result.path is None
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "latin-1"])
+def test_files_are_read_in_the_encodings_the_sites_wrote(encoding: str, tmp_path: Path) -> None:
+    text = SOURCE.read_text(encoding="utf-8").replace("Player2", "Jürgen")
+    plain = tmp_path / "plain.txt"
+    plain.write_text(text, encoding="utf-8")
+    coded = tmp_path / f"coded-{encoding}.txt"
+    coded.write_bytes(text.encode(encoding))
+    (a,) = import_file(plain, tmp_path / "a")
+    (b,) = import_file(coded, tmp_path / "b")
+    assert a.ok and b.ok and a.path and b.path
+    assert Path(a.path).read_text(encoding="utf-8") == Path(b.path).read_text(encoding="utf-8")
+    assert "Jürgen" in Path(b.path).read_text(encoding="utf-8")
+
+
+def test_the_import_command_summary_json_and_exit_status(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["import", str(SOURCE), "--out", str(tmp_path / "phh")])
+    assert result.exit_code == 0, result.output
+    assert "pokerstars stud: 1 hand imported" in result.output
+    result = runner.invoke(app, ["import", str(SOURCE), "--out", str(tmp_path / "phh"),
+                                 "--json"])
+    (hand,) = json.loads(result.output)
+    assert {k: hand[k] for k in ("site", "hand", "variant", "ok")} == {
+        "site": "pokerstars", "hand": "30506593746", "variant": "stud", "ok": True}
+    assert set(hand) >= {"file", "site", "hand", "variant", "ok", "path", "error"}
+    replayed = runner.invoke(app, ["replay", hand["path"]])
+    assert replayed.exit_code == 0 and "1 of 1 hands replayed exactly" in replayed.output
+    holdem = tmp_path / "holdem.txt"
+    holdem.write_text(HOLDEM, encoding="utf-8")
+    result = runner.invoke(app, ["import", str(holdem), "--out", str(tmp_path / "phh")])
+    assert result.exit_code == 1 and "SKIPPED" in result.output
+    missing = runner.invoke(app, ["import", str(tmp_path / "nope.txt"), "--out",
+                                  str(tmp_path / "phh")])
+    assert missing.exit_code == 2 and "no such file or folder" in missing.output
+
+
+HOLDEM = """PokerStars Hand #1234567890:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET
+Table 'Alpha' 6-max Seat #1 is the button
+Seat 1: A ($2 in chips)
+Seat 2: B ($2 in chips)
+A: posts small blind $0.01
+B: posts big blind $0.02
+*** HOLE CARDS ***
+A: folds
+Uncalled bet ($0.01) returned to B
+B collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+"""
