@@ -2,8 +2,8 @@
 
 The engine stays the judge: each PHH action becomes an engine action and must be legal. Cards
 come from the history (a deal script); a card the history does not show (``??``) is a card
-nobody can name, drawn from the rest of the deck, except an unknown up card, which takes the
-unused card least able to matter (the highest in stud, the lowest in razz: it can't bring in).
+nobody can name, drawn from the rest of the deck, except an unknown up card, which is chosen
+to agree with the order of play the history shows (``stud.history.fill``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from stud.cards import Card, CardError, Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase, PotAwarded
+from stud.history.fill import fill_up_cards, first_actors
 from stud.history.phh import HandHistory, PHHError, load
 from stud.history.rake import raked_stacks
 from stud.rules import Rules, RulesError, Variant
@@ -67,13 +68,15 @@ def _player(token: str, players: int, index: int, line: str) -> int:
     return seat
 
 
-def _script(history: HandHistory, variant: Variant, repeats: bool = False
+def _script(history: HandHistory, variant: Variant, rules: Rules
             ) -> dict[tuple[int, int], list[Card | None]]:
     """Cards by (street, seat) from the deal lines, unknowns filled from shown hands.
 
-    A card dealt twice is refused here, naming the action, unless ``repeats`` (a reshuffle of
-    burned and mucked cards may deal a card again; the engine judges that).
+    A card dealt twice is refused here, naming the action, unless the rules reshuffle burned
+    and mucked cards (a card may then be dealt again; the engine judges that). Up cards the
+    history does not show are chosen to agree with its order of play (``stud.history.fill``).
     """
+    repeats = rules.deck_exhaustion == "reshuffle"
     players = len(history.starting_stacks)
     holes: dict[int, list[Card | None]] = {s: [] for s in range(1, players + 1)}
     shown: dict[int, tuple[int, str, list[Card | None]]] = {}
@@ -103,13 +106,14 @@ def _script(history: HandHistory, variant: Variant, repeats: bool = False
                 holes[seat][k] = card
     used = {c for cards in [*holes.values(), *board.values()] for c in cards if c is not None}
     spare = [c for c in Deck.ordered().cards if c not in used]
-    if variant is not Variant.RAZZ:
-        spare.reverse()  # highest first: an unknown up card that cannot bring in
+    unknown_up = {(seat, k) for seat, cards in holes.items() for k, card in enumerate(cards)
+                  if card is None and k in _UP_POSITIONS}
+    if unknown_up and spare:
+        fill_up_cards(variant, rules, holes, unknown_up, spare,
+                      first_actors(history.actions, players))
     script: dict[tuple[int, int], list[Card | None]] = {}
     for seat, cards in holes.items():
         for k, card in enumerate(cards):
-            if card is None and k in _UP_POSITIONS and spare:
-                card = spare.pop(0)
             script.setdefault((_street_of(k), seat), []).append(card)
     for board_street, cards in board.items():
         script[(board_street, 0)] = cards
@@ -135,7 +139,7 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     variant = history.stud_variant
     stakes = history.stakes
     players = len(history.starting_stacks)
-    script = _script(history, variant, rules.deck_exhaustion == "reshuffle")
+    script = _script(history, variant, rules)
     try:
         hand = Hand(variant, stakes, history.starting_stacks, rules, Deck.ordered(),
                     deal_script=script, auto_showdown=False)
