@@ -120,3 +120,11 @@ B collected $0.02 from pot
 *** SUMMARY ***
 Total pot $0.02 | Rake $0
 """
+
+
+def test_a_garbled_card_is_an_error_naming_the_hand_and_the_line(tmp_path: Path) -> None:
+    # A real PokerStars file whose river card is printed "[of]" (fixtures/SOURCES.md).
+    path = Path(__file__).parent / "broken" / "Triple-Stud-USD-2.00-0.20-MTT-201301.txt"
+    (result,) = import_file(path, tmp_path)
+    assert result.status == "error" and result.hand == "91733835979" and result.line == 46
+    assert result.error == "'of' is not a card"

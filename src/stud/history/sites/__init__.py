@@ -10,7 +10,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from stud.history.sites import pokerstars
+from stud.history.sites import (
+    bovada,
+    everleaf,
+    fulltilt,
+    ipoker,
+    kingsclub,
+    partypoker,
+    pokerstars,
+    winamax,
+)
 from stud.history.sites.model import Cancelled, SiteError, SiteHand, to_history
 
 
@@ -22,8 +31,10 @@ class Site:
     parse: Callable[[str, int], SiteHand]
 
 
-SITES: tuple[Site, ...] = (
-    Site(pokerstars.SITE, pokerstars.detect, pokerstars.split, pokerstars.parse),
+SITES: tuple[Site, ...] = tuple(
+    Site(reader.SITE, reader.detect, reader.split, reader.parse)
+    for reader in (pokerstars, fulltilt, partypoker, winamax, ipoker, bovada, everleaf,
+                   kingsclub)
 )
 
 
