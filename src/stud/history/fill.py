@@ -2,11 +2,11 @@
 
 Some rooms print no other player's up cards (PartyPoker), or not those of a player who folds
 early. A replay needs a card there, and the card decides who brings in and who acts first: so
-each unknown up card is chosen, street by street, for the history's own first actor to be the
-engine's. The first actor, if their card is unknown, gets the card that claims the street most
-(the bring-in card; the best showing); every other player the card that claims it least.
-Where no card can agree (or an all-in player is passed over), the engine judges, and the
-replay names the action it refuses.
+the unknown up cards are chosen for the history's own first actor to be the engine's on every
+street. The first actor, if their card is unknown, is tried first with the card that claims
+the street most (the bring-in card; the best showing), every other player with the card that
+claims it least. Where no cards can agree (or an all-in player is passed over), the engine
+judges, and the replay names the action it refuses.
 """
 
 from __future__ import annotations
@@ -44,46 +44,94 @@ def first_actors(actions: Sequence[str], players: int) -> dict[int, int]:
     return first
 
 
+_STREETS = ((3, _DOOR), (4, 3), (5, 4), (6, 5))  # each street, and its up card's position
+_BUDGET = 200_000  # choices tried (a second or so at most) before settling for first choices
+
+
 def fill_up_cards(variant: Variant, rules: Rules, holes: dict[int, list[Card | None]],
                   unknown_up: set[tuple[int, int]], spare: list[Card],
                   first: dict[int, int]) -> None:
     """Fill ``holes`` (seat -> cards in dealing order) at the unknown up positions (seat,
-    index), taking cards from ``spare``, to agree with ``first`` where they can."""
-    for street, k in ((3, _DOOR), (4, 3), (5, 4), (6, 5)):
-        live = [s for s, cards in holes.items() if len(cards) > k]
-        todo = [s for s in live if (s, k) in unknown_up]
-        if not todo:
-            continue
-        actor = first.get(street)
-        if actor not in live:
-            actor = None
-
-        def claim(seat: int, card: Card, street: int = street, k: int = k) -> int:
-            """How strongly ``card`` at position k makes ``seat`` the street's first actor."""
-            if street == 3:
-                return bring_in_key_low(card.id) if variant is Variant.RAZZ else -card.id
-            board = [c for c in holes[seat][_DOOR:k] if c is not None]
-            return showing_value(variant, [*board, card])
-
-        for seat in todo:
-            if seat != actor:
-                card = min(spare, key=lambda c: (claim(seat, c), c.id))  # noqa: B023
+    index), taking cards from ``spare``, to agree with ``first`` on every street if any cards
+    can: a search, street by street, that tries the first actor's most claiming cards and the
+    others' least claiming first, and goes back a street where a later one cannot agree."""
+    search = _Search(variant, rules, holes, unknown_up, spare, first)
+    saved = {seat: list(cards) for seat, cards in holes.items()}
+    pool = list(spare)
+    if search.street(0):
+        return
+    for seat, cards in saved.items():  # no agreement within the budget: first choices
+        holes[seat][:] = cards
+    spare[:] = pool
+    for street, k in _STREETS:
+        for seat in sorted(holes):
+            if (seat, k) in unknown_up and len(holes[seat]) > k:
+                card = search.ranked(seat, k, street, low_doors=False)[0]
                 holes[seat][k] = card
                 spare.remove(card)
-        if actor is None:
-            continue
-        if actor in todo:
-            ranked = sorted(spare, key=lambda c: (claim(actor, c), -c.id), reverse=True)
-            chosen = next((c for c in ranked if _agrees(variant, rules, holes, live, street,
-                                                        k, actor, c)), ranked[0])
-            holes[actor][k] = chosen
-            spare.remove(chosen)
 
 
-def _agrees(variant: Variant, rules: Rules, holes: dict[int, list[Card | None]],
-            live: list[int], street: int, k: int, actor: int, card: Card) -> bool:
-    holes[actor][k] = card
-    return _first(variant, rules, holes, live, street, k) == actor
+class _Search:
+    def __init__(self, variant: Variant, rules: Rules, holes: dict[int, list[Card | None]],
+                 unknown_up: set[tuple[int, int]], spare: list[Card],
+                 first: dict[int, int]) -> None:
+        self.variant, self.rules, self.holes = variant, rules, holes
+        self.unknown, self.spare, self.first = unknown_up, spare, first
+        self.budget = _BUDGET
+
+    def actor(self, street: int, live: list[int]) -> int | None:
+        actor = self.first.get(street)
+        return actor if actor in live else None
+
+    def claim(self, seat: int, card: Card, k: int) -> int:
+        """How strongly ``card`` at position k makes ``seat`` the street's first actor."""
+        if k == _DOOR:
+            return bring_in_key_low(card.id) if self.variant is Variant.RAZZ else -card.id
+        board = [c for c in self.holes[seat][_DOOR:k] if c is not None]
+        return showing_value(self.variant, [*board, card])
+
+    def ranked(self, seat: int, k: int, street: int, low_doors: bool = True) -> list[Card]:
+        """The cards to try: the street's first actor's most claiming first, another's least
+        (in the search a door card low, so as not to lead the later streets, unless in razz;
+        the search checks it does not bring in)."""
+        if seat == self.first.get(street):
+            return sorted(self.spare, key=lambda c: (self.claim(seat, c, k), -c.id),
+                          reverse=True)
+        if low_doors and k == _DOOR and self.variant is not Variant.RAZZ:
+            return sorted(self.spare, key=lambda c: c.id)
+        return sorted(self.spare, key=lambda c: (self.claim(seat, c, k), c.id))
+
+    def street(self, i: int) -> bool:
+        if i == len(_STREETS):
+            return True
+        street, k = _STREETS[i]
+        live = [s for s, cards in self.holes.items() if len(cards) > k]
+        todo = [s for s in live if (s, k) in self.unknown]
+        actor = self.actor(street, live)
+        order = ([actor] if actor in todo else []) + [s for s in todo if s != actor]
+        return self.assign(i, live, order, 0)
+
+    def assign(self, i: int, live: list[int], order: list[int], j: int) -> bool:
+        street, k = _STREETS[i]
+        actor = self.actor(street, live)
+        self.budget -= 1
+        if self.budget < 0:
+            return False
+        if j == len(order):
+            agrees = actor is None or _first(self.variant, self.rules, self.holes, live,
+                                             street, k) == actor
+            return agrees and self.street(i + 1)
+        seat = order[j]
+        for card in self.ranked(seat, k, street):
+            self.holes[seat][k] = card
+            self.spare.remove(card)
+            if self.assign(i, live, order, j + 1):
+                return True
+            self.spare.append(card)
+            self.holes[seat][k] = None
+            if self.budget < 0:
+                return False
+        return False
 
 
 def _first(variant: Variant, rules: Rules, holes: dict[int, list[Card | None]],

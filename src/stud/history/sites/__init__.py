@@ -11,14 +11,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stud.history.sites import (
+    absolute,
     bovada,
     everleaf,
     fulltilt,
     ipoker,
     kingsclub,
+    merge,
+    ongame,
     partypoker,
     pokerstars,
     winamax,
+    winning,
 )
 from stud.history.sites.model import Cancelled, SiteError, SiteHand, to_history
 
@@ -33,8 +37,8 @@ class Site:
 
 SITES: tuple[Site, ...] = tuple(
     Site(reader.SITE, reader.detect, reader.split, reader.parse)
-    for reader in (pokerstars, fulltilt, partypoker, winamax, ipoker, bovada, everleaf,
-                   kingsclub)
+    for reader in (pokerstars, fulltilt, partypoker, winamax, ipoker, merge, bovada, everleaf,
+                   kingsclub, ongame, winning, absolute)
 )
 
 

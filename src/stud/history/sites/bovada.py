@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from stud.cards import Card
-from stud.history.sites.inferred import put_in
+from stud.history.sites.inferred import cancelled, put_in
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -83,6 +83,9 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     if game is None:
         raise SiteError(f"cannot read the header {lines[0]!r}", first_line)
     variant = _variant(game.group(2), first_line)
+    if re.search(r"\b(?:No|Pot) Limit\b", game.group(5)):
+        raise SiteError(f"not a stud hand: {game.group(5)} {game.group(2)} (stud is played at "
+                        f"fixed limit)", first_line)
     tournament = game.group(3)
     cash = not tournament and any(is_money(s) for s in re.findall(r"\S+ in chips", text))
     hand = SiteHand(
@@ -151,7 +154,7 @@ class _Reader:
             self.section = street.group(1)
             self.summary = self.section == "SUMMARY"
             return
-        if "cancelled" in line.casefold():
+        if cancelled(line):
             raise Cancelled("the site cancelled this hand", k)
         if self.summary:
             self.summary_line(line, k)

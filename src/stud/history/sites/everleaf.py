@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-from stud.cards import Card
-from stud.history.sites.inferred import Dealing, in_dealing_order, put_in, uncalled
+from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in, uncalled
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -73,18 +72,26 @@ def _money(text: str, unit: int, line: int) -> int:
     return amount(re.sub(r"\bEURO\b", "", text), unit, line)
 
 
+def _find(pattern: re.Pattern[str], lines: list[str], first_line: int
+          ) -> tuple[int, re.Match[str]] | None:
+    """The first line after the header that ``pattern`` matches, and its number."""
+    for k, raw in enumerate(lines[1:], first_line + 1):
+        found = pattern.match(raw.strip())
+        if found is not None:
+            return k, found
+    return None
+
+
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One hand's text (from its ``Everleaf Gaming Game #`` line) as a ``SiteHand``."""
     lines = text.split("\n")
     match = HEADER.match(lines[0])
     if match is None:
         raise SiteError("no Everleaf hand header", first_line)
-    for k, raw in enumerate(lines[1:], first_line + 1):
-        game = _GAME.match(raw.strip())
-        if game is not None:
-            break
-    else:
+    found = _find(_GAME, lines, first_line)
+    if found is None:
         raise SiteError("the hand gives no game and stakes line", first_line)
+    k, game = found
     variant = _variant(game.group(3), k)
     cash = is_money(game.group(1)) or is_money(game.group(2))
     unit = 100 if cash else 1
@@ -149,7 +156,7 @@ class _Reader:
         if street is not None:
             self.dealing.begin(_STREETS[street.group(1).casefold()], k)
             return
-        if "cancelled" in line.casefold():
+        if cancelled(line):
             raise Cancelled("the site cancelled this hand", k)
         if self.dealing.street == 0:
             seat = _SEAT.match(line)

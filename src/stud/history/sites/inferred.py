@@ -6,15 +6,32 @@ order than it was dealt; their readers share these helpers:
 - ``uncalled``: the part of the last wager nobody matched, which went back to its owner;
 - ``put_in``: what each player put in, by the steps so far;
 - ``in_dealing_order``: a shown hand's cards rearranged to agree with the cards dealt;
-- ``Dealing``: the cards of each street, unknown ones where the history writes none.
+- ``Dealing``: the cards of each street, unknown ones where the history writes none;
+- ``cancelled``: whether a line says the site cancelled the hand.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from stud.cards import Card
 from stud.history.sites.model import Act, Ante, Dealt, Returned, Seat, SiteError, Step
+
+_CANCELLED = re.compile(r"^(?:the |this )?(?:hand|game)(?: #?\S+)? (?:was |has been |is )?"
+                        r"cancel(?:l)?ed\b", re.I)
+
+
+def cancelled(line: str) -> bool:
+    """Whether ``line`` says the hand was cancelled (``Hand cancelled``, ``Game #12 was
+    cancelled``), and not merely names a player called so.
+
+    >>> cancelled("Hand cancelled"), cancelled("Game #12 has been canceled")
+    (True, True)
+    >>> cancelled("cancelled_guy: folds")
+    False
+    """
+    return bool(_CANCELLED.match(line))
 
 
 def _streets(steps: Sequence[Step]) -> dict[int, dict[str, int]]:
@@ -87,8 +104,8 @@ def in_dealing_order(dealt: Sequence[Card | None], shown: Sequence[Card]
         if out[k] is None and card in rest:
             out[k] = card
             rest.remove(card)
-    for k, card in enumerate(out):
-        if card is None and rest:
+    for k, place in enumerate(out):
+        if place is None and rest:
             out[k] = rest.pop(0)
     if rest or not known <= set(shown):  # cards that do not fit: keep the site's word
         return tuple(shown)
@@ -176,4 +193,4 @@ class Dealing:
         return self.held.get(name, [])
 
 
-__all__ = ["Dealing", "in_dealing_order", "put_in", "uncalled"]
+__all__ = ["Dealing", "cancelled", "in_dealing_order", "put_in", "uncalled"]

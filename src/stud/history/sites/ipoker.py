@@ -9,7 +9,9 @@ the actions, put in order by their ``no``. Action types: 0 fold, 3 call, 4 check
 complete), 6 raise by, 7 all in (the chips it adds), 15 ante, 16 bring-in, 23 raise to.
 
 The history writes no uncalled bet going back: a player's ``win`` holds it. The rake is what
-was bet less what was won. Hands of a session share its ``<general>`` (the game, the stakes,
+was bet less what was won; each player's actions must add up to his ``bet``. Nothing says who
+showed: at a showdown every player still in whose cards are all written shows them, the others
+muck. Hands of a session share its ``<general>`` (the game, the stakes,
 the table): ``split`` puts it after each hand's own text, so that line numbers stay the file's.
 """
 
@@ -204,7 +206,8 @@ class _Reader:
         if street:
             self.deal(street, dealt)
         elif dealt:
-            raise SiteError(f"cards dealt in round {number}", self.lines.of("round", ("no", number)))
+            raise SiteError(f"cards dealt in round {number}",
+                            self.lines.of("round", ("no", number)))
         actions = sorted(element.iterfind("action"), key=lambda a: int(a.get("no", "0")))
         chips: dict[str, int] = {}
         for action in actions:

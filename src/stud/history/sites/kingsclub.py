@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, in_dealing_order, put_in, uncalled
+from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in, uncalled
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -146,7 +146,7 @@ class _Reader:
         if line.startswith("***"):
             self.section(line, k)
             return
-        if line == "Hand cancelled" or "cancelled" in line.casefold():
+        if cancelled(line):
             raise Cancelled("the site cancelled this hand", k)
         if self.summary:
             self.summary_line(line, k)

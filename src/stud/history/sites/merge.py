@@ -254,10 +254,10 @@ class _Reader:
         elif kind == "MUCK":
             if len(self.dealing.live) > 1:
                 steps.append(Mucked(name))
-                cards = shown.get(name)
-                if cards is not None:
-                    listed = tuple(card(t, line) for t in cards.get("cards", "").split(","))
-                    steps.append(Shown(name, in_dealing_order(self.dealing.cards(name), listed),
+                mucked = shown.get(name)
+                if mucked is not None:
+                    seen = tuple(card(t, line) for t in mucked.get("cards", "").split(","))
+                    steps.append(Shown(name, in_dealing_order(self.dealing.cards(name), seen),
                                        mucked=True))
         else:
             raise SiteError(f"cannot read the event {kind!r}", line)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, in_dealing_order, put_in, uncalled
+from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in, uncalled
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -33,7 +33,7 @@ from stud.history.sites.reading import amount, card, is_money, named
 from stud.rules import Variant
 
 SITE = "ongame"
-HEADER = re.compile(r"^\*\*\*\*\* History for hand (\S+) \*\*\*\*\*[ \t]*$", re.M)
+HEADER = re.compile(r"^\*\*\*\*\* History for hand (\S+) \*\*\*\*\*[ \t\r]*$", re.M)
 _TABLE = re.compile(r"^Table: (.+?) \[(\d+)\] \((\w+) (\w+) ([$€£]?[\d.,]+)/([$€£]?[\d.,]+)"
                     r"(?:, ante: ([$€£]?[\d.,]+))?(?:, (.+))?\)$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([$€£]?[\d.,]+)\)$")
@@ -61,18 +61,26 @@ def split(text: str) -> list[tuple[int, str]]:
             for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
 
 
+def _find(pattern: re.Pattern[str], lines: list[str], first_line: int
+          ) -> tuple[int, re.Match[str]] | None:
+    """The first line after the header that ``pattern`` matches, and its number."""
+    for k, raw in enumerate(lines[1:], first_line + 1):
+        found = pattern.match(raw.strip())
+        if found is not None:
+            return k, found
+    return None
+
+
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One hand's text (from its header line) as a ``SiteHand``."""
     lines = text.split("\n")
     match = HEADER.match(lines[0])
     if match is None:
         raise SiteError("no Ongame hand header", first_line)
-    for k, raw in enumerate(lines[1:], first_line + 1):
-        table = _TABLE.match(raw.strip())
-        if table is not None:
-            break
-    else:
+    found = _find(_TABLE, lines, first_line)
+    if found is None:
         raise SiteError("the hand gives no table, game and stakes", first_line)
+    k, table = found
     if table.group(4) not in _GAMES or table.group(3) != "LIMIT":
         raise SiteError(f"not a stud hand: the game is {table.group(3)} {table.group(4)}", k)
     money = table.group(8) or ""
@@ -156,7 +164,7 @@ class _Reader:
     def line(self, line: str, k: int) -> None:
         if line.startswith("Table: "):
             return
-        if "cancelled" in line.casefold():
+        if cancelled(line):
             raise Cancelled("the site cancelled this hand", k)
         if line == "Summary:":
             self.dealing.close()

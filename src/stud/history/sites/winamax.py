@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, in_dealing_order, put_in
+from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -108,7 +108,6 @@ class _Reader:
         self.brought_in: dict[str, int] = {}  # this street's bring-in by player
         self.pot: int | None = None  # the summary's total pot and rake
         self.summary = False
-        self.money = ""
 
     @property
     def names(self) -> list[str]:
@@ -145,7 +144,7 @@ class _Reader:
             if "(play money)" in line:
                 hand.currency = None
             return
-        if "cancelled" in line.casefold():
+        if cancelled(line):
             raise Cancelled("the site cancelled this hand", k)
         if not self.section:
             seat = _SEAT.match(line)
