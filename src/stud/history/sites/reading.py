@@ -52,3 +52,11 @@ def named(text: str, names: Sequence[str]) -> tuple[str, str] | None:
         if text.startswith(name) and (best is None or len(name) > len(best)):
             best = name
     return None if best is None else (best, text[len(best):])
+
+
+def split_at(header: re.Pattern[str], text: str) -> list[tuple[int, str]]:
+    """Each hand's text, from one ``header`` match to the next, with the line it starts on
+    (1-based)."""
+    starts = [m.start() for m in header.finditer(text)]
+    return [(text.count("\n", 0, a) + 1, text[a:b].strip("\n"))
+            for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]

@@ -26,7 +26,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, cards, is_money, named
+from stud.history.sites.reading import amount, cards, is_money, named, split_at
 from stud.rules import Variant
 
 SITE = "winning"
@@ -49,9 +49,7 @@ def detect(text: str) -> bool:
 
 def split(text: str) -> list[tuple[int, str]]:
     """Each hand's text, with the line it starts on (1-based)."""
-    starts = [m.start() for m in HEADER.finditer(text)]
-    return [(text.count("\n", 0, a) + 1, text[a:b].strip("\n"))
-            for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+    return split_at(HEADER, text)
 
 
 def _variant(game: str, limit: str, line: int) -> Variant:
