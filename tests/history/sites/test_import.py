@@ -128,3 +128,28 @@ def test_a_garbled_card_is_an_error_naming_the_hand_and_the_line(tmp_path: Path)
     (result,) = import_file(path, tmp_path)
     assert result.status == "error" and result.hand == "91733835979" and result.line == 46
     assert result.error == "'of' is not a card"
+
+
+BROKEN = Path(__file__).parent / "broken"
+
+
+def test_a_history_whose_money_does_not_add_up_is_refused(tmp_path: Path) -> None:
+    # A sample its author trimmed: the pot it pays out is not what was put in.
+    (result,) = import_file(BROKEN / "trimmed-test_stats-8Game-Razz-hand3.txt", tmp_path)
+    assert result.status == "error" and result.hand == "3"
+    assert result.error == ("the money does not add up: the players put 1160 in the pot, and "
+                            "the history pays out 1560 (collected, and 0 rake)")
+
+
+def test_a_player_without_third_street_cards_is_refused(tmp_path: Path) -> None:
+    (result,) = import_file(BROKEN / "trimmed-test_post_ante-8Game-Razz-260946892373.txt",
+                            tmp_path)
+    assert result.status == "error" and result.hand == "260946892373"
+    assert "is dealt in but the history gives no third street cards" in (result.error or "")
+
+
+def test_another_game_of_the_same_site_is_skipped(tmp_path: Path) -> None:
+    other = Path(__file__).parent / "other-games" / "kingsclub" / "2-7-Razz-USD-22-44-202101.txt"
+    (result,) = import_file(other, tmp_path)
+    assert result.status == "skipped" and result.error == (
+        "not a stud hand: the game is 'Limit 2-7 Razz'")

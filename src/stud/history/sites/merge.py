@@ -102,23 +102,58 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     stakes = re.fullmatch(r"(No Limit|Pot Limit|Half Pot Limit|Limit)\s*\(?([$]?[\d.,]+)/"
                           r"([$]?[\d.,]+)(?:/[$]?[\d.,]+)?\)?", description.get("stakes", ""))
     variant = _variant(game, kind, first_line)
-    if stakes is None or stakes.group(1) != "Limit":
+    tournament = description.get("type", "").endswith("Tournament")
+    if tournament and description.get("stakes") == "Limit":
+        bets: tuple[int, int] | None = _bets_wagered(game)  # a tournament's levels go unsaid
+    elif stakes is None or stakes.group(1) != "Limit":
         raise SiteError(f"not a stud hand: {description.get('stakes')} {kind} (stud is played "
                         f"at fixed limit)", first_line)
-    tournament = description.get("type", "").endswith("Tournament")
-    cash = not tournament and (is_money(stakes.group(2)) or is_money(stakes.group(3)))
+    else:
+        bets = None
+    cash = not tournament and stakes is not None and (is_money(stakes.group(2))
+                                                       or is_money(stakes.group(3)))
     unit = 100 if cash else 1
+    if bets is None:
+        assert stakes is not None
+        bets = (amount(stakes.group(2), unit, first_line),
+                amount(stakes.group(3), unit, first_line))
     data = game.get("data", "").split("|")
     hand = SiteHand(
         site=SITE, hand=game.get("id", "?"), variant=variant,
-        small_bet=amount(stakes.group(2), unit, first_line),
-        big_bet=amount(stakes.group(3), unit, first_line), seats=[],
+        small_bet=bets[0], big_bet=bets[1], seats=[],
         table=data[1] if len(data) > 1 else None,
         tournament=data[2] if tournament and len(data) > 2 else None,
         currency="USD" if cash and game.get("realmoney") == "true" else None,
         game=description.get("type"), time=game.get("starttime"))
     _Reader(hand, unit, _Lines(text, first_line)).read(game)
+    if tournament:  # a tournament's balance is the stack after the ante
+        antes = {s.player: s.amount for s in hand.steps if isinstance(s, Ante)}
+        hand.seats = [Seat(s.number, s.name, s.stack + antes.get(s.name, 0))
+                      for s in hand.seats]
     return hand
+
+
+def _bets_wagered(game: ET.Element) -> tuple[int, int]:
+    """A tournament game's small and big bet (chips), from what it wagers: the completion or
+    the first bet of third or fourth street, the first bet of a later street (twice the small
+    bet where there is none); with no wager at all, any two above the bring-in."""
+    small = big = 0
+    bring_in = 0
+    for element in game.iterfind("round"):
+        street = _ROUNDS.get(element.get("id", ""), 0)
+        chips: dict[str, float] = {}
+        for event in sorted(element.iterfind("event"), key=lambda e: int(e.get("sequence", "0"))):
+            kind, who = event.get("type", ""), event.get("player", "")
+            value = float(event.get("amount", "0").replace("$", "").replace(",", "") or 0)
+            if kind == "BRING_IN":
+                bring_in = int(value)
+            chips[who] = chips.get(who, 0) + value
+            if kind in ("COMPLETE", "BET") and street in (3, 4) and not small:
+                small = int(chips[who] if kind == "COMPLETE" else value)
+            elif kind == "BET" and street >= 5 and not big:
+                big = int(value)
+    small = small or big // 2 or 2 * max(bring_in, 1)
+    return small, big or 2 * small
 
 
 class _Reader:

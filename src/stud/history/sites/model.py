@@ -176,9 +176,17 @@ def to_history(site_hand: SiteHand) -> HandHistory:
             actions.append(f"p{player(step.player)} sm")
         elif isinstance(step, Collected):
             collected[step.player] += step.amount
+    for s in seats:
+        if counts[s.name] < 3:
+            raise SiteError(f"{s.name} is dealt in but the history gives no third street cards "
+                            f"for them")
     finishing = [s.stack - put_in[s.name] + collected[s.name] for s in seats]
     if any(f < 0 for f in finishing):
         raise SiteError("a player puts in more than their stack")
+    pot, paid = sum(put_in.values()), sum(collected.values()) + site_hand.rake
+    if pot != paid:
+        raise SiteError(f"the money does not add up: the players put {pot} in the pot, and "
+                        f"the history pays out {paid} (collected, and {site_hand.rake} rake)")
     bring_in = site_hand.bring_in
     if not bring_in:  # no bring-in in the hand (completed at once): any below the small bet
         bring_in = max(1, site_hand.small_bet // 2)

@@ -3,7 +3,9 @@
 Stud, Hi/Lo and Razz.
 
 Cards are ``Dealt to NAME [Qd]``, then ``Dealt to NAME [Qd] [2d]`` (the new card last); each
-street's ``Main pot $0.21 | Rake $0.00`` line is a running count, and ignored. Calls and bets
+street's ``Main pot $0.21 | Rake $0.00`` (and ``Side pot(1) ...``) line is a running count,
+and ignored, as are ``collected ... from main pot`` lines; a jackpot fee (``| JP Fee $0.02``)
+is taken from the pot with the rake. Calls and bets
 are the chips they add, ``raises $0.04 to $0.04`` the player's total on the street. What each
 player won is in the summary only (``Seat 7: Player2 did not show and won $0.36``).
 """
@@ -38,7 +40,8 @@ _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
             "7th STREET": 7, "RIVER": 7}
 _AMOUNT = r"([$€£]?[\d.,]+)"
 _ALL_IN = re.compile(r"\s+and is all-in\s*$")
-_IGNORED = re.compile(r"^(?:Main pot .*|.+ (?:sits out|is sitting out|joins the table|"
+_IGNORED = re.compile(r"^(?:(?:Main pot|Side pot\(\d+\)) .*|"
+                      r".+ (?:sits out|is sitting out|joins the table|"
                       r"leaves the table|has returned|is disconnected|is connected|"
                       r"has timed out|said, .*))$")
 
@@ -192,6 +195,8 @@ class _Reader:
         elif found := re.fullmatch(r"shows \[([^\]]*)\].*", verb):
             shown = cards(found.group(1), k)
             steps.append(Shown(name, in_dealing_order(self.dealing.cards(name), shown)))
+        elif verb.startswith("collected "):
+            return  # each player's winnings are read from the summary
         elif verb.startswith("mucks") or verb == "does not show":
             if len(self.dealing.live) > 1:
                 steps.append(Mucked(name))
@@ -204,6 +209,9 @@ class _Reader:
         if total is not None:
             self.total = True
             self.hand.rake = amount(total.group(2), self.unit, k) if total.group(2) else 0
+            jackpot = re.search(r"\| JP Fee " + _AMOUNT, line)
+            if jackpot:  # the jackpot's fee comes out of the pot as the rake does
+                self.hand.rake += amount(jackpot.group(1), self.unit, k)
             return
         seat = re.match(r"Seat \d+: (.+)$", line)
         who = named(seat.group(1), self.names) if seat else None
