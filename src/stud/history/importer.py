@@ -8,6 +8,7 @@ reason, the file, the hand and the line.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -48,8 +49,9 @@ class Imported:
 def import_files(paths: list[Path], out: Path) -> list[Imported]:
     """Import every hand of every file (folders: every file in them, sorted)."""
     results: list[Imported] = []
+    written: dict[Path, str] = {}
     for path in _files(paths):
-        results.extend(import_file(path, out))
+        results.extend(import_file(path, out, written))
     return results
 
 
@@ -63,7 +65,11 @@ def _files(paths: list[Path]) -> list[Path]:
     return found
 
 
-def import_file(path: Path, out: Path) -> list[Imported]:
+def import_file(path: Path, out: Path, written: dict[Path, str] | None = None
+                ) -> list[Imported]:
+    """Every hand of one file; ``written`` (the PHH files of this run, and where each came
+    from) lets a hand seen twice, in two players' histories say, be imported once."""
+    written = {} if written is None else written
     def failed(reason: str, status: str = "error") -> list[Imported]:
         return [Imported(str(path), None, None, None, False, None, reason, status)]
 
@@ -79,12 +85,12 @@ def import_file(path: Path, out: Path) -> list[Imported]:
         return failed(f"no hand history of a site this reads ({names}) in the file")
     results = []
     for line, hand_text in site.split(text):
-        results.append(_one(path, out, site.name, site.parse, line, hand_text))
+        results.append(_one(path, out, site.name, site.parse, line, hand_text, written))
     return results
 
 
 def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand], line: int,
-         text: str) -> Imported:
+         text: str, written: dict[Path, str]) -> Imported:
     number = _hand_number(text)
     try:
         site_hand = parse(text, line)
@@ -96,9 +102,20 @@ def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand]
         status = "skipped" if error.reason.startswith(_NOT_STUD) else "error"
         return Imported(str(path), site, number, None, False, None, error.reason, status,
                         error.line or line)
+    except Exception as error:  # noqa: BLE001 - a reader's slip must not end the import
+        return Imported(str(path), site, number, None, False, None,
+                        f"the {site} reader could not read this hand "
+                        f"({type(error).__name__}: {error})", "error", line)
+    name = re.sub(r"[^\w.-]", "_", f"{site}-{site_hand.hand}")  # no folder from a hand id
+    target = out / f"{name}.phh"
+    earlier = written.get(target)
+    if earlier is not None:
+        return Imported(str(path), site, site_hand.hand, site_hand.variant.value, False,
+                        str(target), f"the same hand again (imported from {earlier})",
+                        "skipped", line)
     out.mkdir(parents=True, exist_ok=True)
-    target = out / f"{site}-{site_hand.hand}.phh"
     target.write_text(dumps(history), encoding="utf-8")
+    written[target] = str(path)
     return Imported(str(path), site, site_hand.hand, site_hand.variant.value, True,
                     str(target), None, "imported", line)
 

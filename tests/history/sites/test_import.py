@@ -145,7 +145,7 @@ def test_a_player_without_third_street_cards_is_refused(tmp_path: Path) -> None:
     (result,) = import_file(BROKEN / "trimmed-test_post_ante-8Game-Razz-260946892373.txt",
                             tmp_path)
     assert result.status == "error" and result.hand == "260946892373"
-    assert "is dealt in but the history gives no third street cards" in (result.error or "")
+    assert result.error == "Keep3r acts on street 3 but the history deals them 0 cards by then"
 
 
 def test_another_game_of_the_same_site_is_skipped(tmp_path: Path) -> None:
@@ -153,3 +153,52 @@ def test_another_game_of_the_same_site_is_skipped(tmp_path: Path) -> None:
     (result,) = import_file(other, tmp_path)
     assert result.status == "skipped" and result.error == (
         "not a stud hand: the game is 'Limit 2-7 Razz'")
+
+
+def test_a_hand_seen_twice_is_imported_once(tmp_path: Path) -> None:
+    copy = tmp_path / "again.txt"
+    copy.write_text(SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
+    first, second = import_files([SOURCE, copy], tmp_path / "out")
+    assert first.status == "imported" and second.status == "skipped"
+    assert second.error == f"the same hand again (imported from {SOURCE})"
+
+
+def test_a_chat_line_does_not_cancel_a_hand(tmp_path: Path) -> None:
+    text = SOURCE.read_text(encoding="utf-8").replace(
+        "Player7: folds\nPlayer8: calls $0.08", 'Player7: folds\nPlayer7 said, "Hand cancelled"'
+        "\nPlayer8: calls $0.08")
+    path = tmp_path / "chat.txt"
+    path.write_text(text, encoding="utf-8")
+    (result,) = import_file(path, tmp_path / "out")
+    assert result.status == "imported", result
+
+
+def test_a_street_without_its_cards_is_refused(tmp_path: Path) -> None:
+    text = SOURCE.read_text(encoding="utf-8").replace("Dealt to Player4 [Js] [2c]\n", "")
+    path = tmp_path / "missing.txt"
+    path.write_text(text, encoding="utf-8")
+    (result,) = import_file(path, tmp_path / "out")
+    assert result.status == "error"
+    assert result.error == "Player4 acts on street 4 but the history deals them 3 cards by then"
+
+
+def test_amounts_with_a_decimal_comma_and_windows_1252_files(tmp_path: Path) -> None:
+    from stud.history.sites.reading import amount
+
+    assert amount("€0,10", 100) == 10 and amount("1,000", 1) == 1000
+    assert amount("$1,234.50", 100) == 123450
+    text = SOURCE.read_text(encoding="utf-8").replace("$", "€").replace("USD", "EUR")
+    path = tmp_path / "euro.txt"
+    path.write_bytes(text.encode("cp1252"))
+    (result,) = import_file(path, tmp_path / "out")
+    assert result.status == "imported", result
+
+
+def test_a_readers_slip_is_an_error_for_that_hand_not_a_traceback(tmp_path: Path) -> None:
+    import stud.history.importer as importer
+
+    def broken(text: str, line: int):  # noqa: ANN202
+        raise KeyError("surprise")
+
+    result = importer._one(SOURCE, tmp_path, "pokerstars", broken, 1, "text", {})
+    assert result.status == "error" and "KeyError" in (result.error or "")

@@ -1,7 +1,7 @@
 """Hand histories of online rooms: each site's reader, and the files they come in.
 
 ``read_text`` decodes a file as its site wrote it (UTF-8 with or without a byte-order mark,
-UTF-16, Latin-1); ``site_of`` tells the site from the text.
+UTF-16, Windows-1252 or Latin-1); ``site_of`` tells the site from the text.
 """
 
 from __future__ import annotations
@@ -53,6 +53,10 @@ def read_text(path: Path) -> str:
         return data.decode("utf-16-le")
     try:
         return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")  # Windows' Latin-1, with the euro sign
     except UnicodeDecodeError:
         return data.decode("latin-1")
 

@@ -136,6 +136,7 @@ def to_history(site_hand: SiteHand) -> HandHistory:
     collected = {name: 0 for name in index}
     antes = {name: 0 for name in index}
     street = 2
+    board = False
     counts = {name: 0 for name in index}
 
     def player(name: str) -> int:
@@ -157,8 +158,13 @@ def to_history(site_hand: SiteHand) -> HandHistory:
             actions.append(f"d dh p{seat} {format_cards(cards)}")
         elif isinstance(step, Board):
             actions.append(f"d db {step.card}")
+            board = True
         elif isinstance(step, Act):
             seat = player(step.player)
+            need = 3 if street <= 3 else street - (1 if board and street == 7 else 0)
+            if counts[step.player] < need:
+                raise SiteError(f"{step.player} acts on street {street} but the history deals "
+                                f"them {counts[step.player]} cards by then")
             added = step.amount - street_in[step.player] if step.to else step.amount
             street_in[step.player] += added
             put_in[step.player] += added
@@ -184,6 +190,12 @@ def to_history(site_hand: SiteHand) -> HandHistory:
     if any(f < 0 for f in finishing):
         raise SiteError("a player puts in more than their stack")
     pot, paid = sum(put_in.values()), sum(collected.values()) + site_hand.rake
+    if site_hand.tournament is not None and site_hand.rake:
+        raise SiteError(f"a tournament hand cannot be raked, but the history leaves "
+                        f"{site_hand.rake} of the pot unpaid")
+    if site_hand.rake > pot // 10 + 1:  # rooms rake a few percent, up to a cap
+        raise SiteError(f"a rake of {site_hand.rake} from a pot of {pot} is more than any "
+                        f"room takes: the history's winnings do not add up")
     if pot != paid:
         raise SiteError(f"the money does not add up: the players put {pot} in the pot, and "
                         f"the history pays out {paid} (collected, and {site_hand.rake} rake)")

@@ -32,8 +32,8 @@ _STREETS = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
 _STREET = re.compile(r"^\*\*\* (3rd STREET|4th STREET|5th STREET|6th STREET|7th STREET|RIVER)"
                      r" \*\*\*(?: \[(\S+)\])?\s*$")
 _SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*?) in chips[^()]*\)(.*)$")
-_STAKES = re.compile(r"\((?:[^()]*?,\s+)?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: [A-Z]{3})?\)")
-_AMOUNT = r"([$€£]?[\d.,]+)"
+_STAKES = re.compile(r"\((?:[^()]*?,\s+)?([$€£₹]?[\d.,]+)/([$€£₹]?[\d.,]+)(?: [A-Z]{3})?\)")
+_AMOUNT = r"([$€£₹]?[\d.,]+)"
 _ALL_IN = re.compile(r"\s+and (?:is all-in|has reached the \S+ cap)\s*$")
 
 
@@ -147,7 +147,7 @@ class _Reader:
         if line.startswith("*** "):
             self.section(line, k)
             return
-        if "Hand cancelled" in line:
+        if line == "Hand cancelled":
             raise Cancelled("the site cancelled this hand", k)
         if self.street == 0 and not self.summary:
             seat = _SEAT.match(line)
@@ -256,7 +256,8 @@ class _Reader:
             hand.steps.append(Act(name, "cbr", value, to=True))
         elif verb.startswith("shows ["):
             shown = re.match(r"shows \[([^\]]*)\]", verb)
-            assert shown is not None
+            if shown is None:
+                raise SiteError(f"cannot read {line!r}", k)
             hand.steps.append(Shown(name, cards(shown.group(1), k)))
         elif verb.startswith(("doesn't show", "sits out", "is sitting out", "is back",
                               "shows one card")):
@@ -274,8 +275,9 @@ class _Reader:
         if line.startswith("Total pot") and rake:
             self.hand.rake = amount(rake.group(1), self.unit, k)
             return
-        seat = re.match(r"Seat \d+: (.+?) (?:\([^)]*\) )?mucked \[([^\]]*)\]", line)
-        if seat is not None and seat.group(1) in self.names:
+        seat = re.match(r"Seat \d+: (.+?) (?:\([^)]*\) )?(?:mucked|showed) \[([^\]]*)\]",
+                        line)
+        if seat is not None and seat.group(1) in self.names:  # cards known, nothing done
             self.hand.steps.append(Shown(seat.group(1), cards(seat.group(2), k), mucked=True))
 
 

@@ -13,8 +13,12 @@ _MONEY = re.compile(r"[$€£¥₹]|\b(?:USD|EUR|GBP|CAD)\b")
 
 
 def amount(text: str, unit: int, line: int | None = None) -> int:
-    """``$1.81`` as 181 with ``unit`` 100 (cents), ``4,842`` as 4842 with unit 1 (chips)."""
-    cleaned = _MONEY.sub("", text).replace(",", "").strip()
+    """``$1.81`` as 181 with ``unit`` 100 (cents), ``4,842`` as 4842 with unit 1 (chips);
+    ``€0,10`` (a decimal comma) as 10 cents."""
+    cleaned = _MONEY.sub("", text).strip()
+    if re.fullmatch(r"-?\d+,\d{1,2}", cleaned):  # a decimal comma (0,10), not 1,000
+        cleaned = cleaned.replace(",", ".")
+    cleaned = cleaned.replace(",", "")
     try:
         value = Decimal(cleaned) * unit
     except InvalidOperation:
