@@ -38,7 +38,7 @@ _STREETS = {"3rd STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6,
             "RIVER": 7, "7TH STREET": 7}
 _AMOUNT = r"([$€£]?[\d.,]+)"
 _ALL_IN = re.compile(r"\s*\(?All-In\)?\s*$", re.I)
-_QUIET = re.compile(r"^(?:Sitout|Sits out|Sit out|Returned|Is disconnected|Is connected|"
+_QUIET = re.compile(r"^(?:Sitout|Sits out|Sit out|Is disconnected|Is connected|"
                     r"Sits down|Stands up|Leaves the table|Joins the table)\b.*$", re.I)
 
 
@@ -204,7 +204,8 @@ class _Reader:
             steps.append(Act(name, "cbr", amount(found.group(1), unit, k)))
         elif found := re.fullmatch(r"Raises " + _AMOUNT + r" to " + _AMOUNT, verb):
             steps.append(Act(name, "cbr", amount(found.group(2), unit, k), to=True))
-        elif found := re.fullmatch(r"returned " + _AMOUNT + r".*", verb, re.I):
+        elif found := re.fullmatch(r"returned \(?" + _AMOUNT + r"\)?.*", verb, re.I):
+            # an uncalled bet back: "X - returned ($0.04) : not called"
             steps.append(Returned(name, amount(found.group(1), unit, k)))
         elif found := re.fullmatch(r"Shows \[([^\]]*)\].*", verb):
             shown = tuple(card(t, k) for t in found.group(1).split())
