@@ -120,13 +120,16 @@ def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand]
                     str(target), None, "imported", line)
 
 
+# Where each room writes its hand number: "#N" (most), gamecode= (iPoker), <game id= (Merge),
+# "History for hand N" (OnGame), "Hand History for Game N" (PartyPoker), "HandId: #N-M-K".
+_NUMBER = re.compile(r'HandId: #([\d-]+)|gamecode="(\d+)"|<game\s+id="([^"]+)"|'
+                     r"History for hand (\S+)|History [Ff]or Game (\d+)|#(\d+)")
+
+
 def _hand_number(text: str) -> str | None:
-    digits = ""
-    for ch in text.split("#", 1)[1] if "#" in text else "":
-        if not ch.isdigit():
-            break
-        digits += ch
-    return digits or None
+    """The hand's number as the site writes it, for a hand its reader could not read."""
+    found = _NUMBER.search(text)
+    return next((g for g in found.groups() if g), None) if found else None
 
 
 def summary(results: list[Imported]) -> list[str]:
