@@ -91,3 +91,13 @@ def test_a_cancelled_hand_is_cancelled_and_no_limit_is_not_stud() -> None:
     with pytest.raises(SiteError) as error:
         bovada.parse(hand, line)
     assert error.value.reason.startswith("not a stud hand: No Limit 7CARD")
+
+
+def test_a_missing_deal_line_under_a_street_header_is_refused() -> None:
+    lines = NEW.split("\n")
+    fourth = lines.index("*** 4TH STREET ***")
+    dealt = next(k for k in range(fourth, len(lines)) if "Card dealt to a spot" in lines[k])
+    del lines[dealt]  # that player's fifth-street card would now pass for his fourth
+    ((line, text),) = bovada.split("\n".join(lines))
+    with pytest.raises(SiteError, match="a deal line is missing"):
+        bovada.parse(text, line)

@@ -42,6 +42,8 @@ _GAME = re.compile(r"^(?:(?:Zone Poker ID|TBL)#(\S+) )?(\S+(?: HiLo)?) "
 _SEAT = re.compile(r"^Seat[+ ](\d+)(?: \[ME\])?: (?:(.+?) \()?([$]?[\d.,]+) in chips\)?\s*$")
 _PLAYER = re.compile(r"^(.+?)(?: \[ME\])? ?: (.+)$")
 _AMOUNT = r"([$]?[\d.,]+)"
+_SECTION_STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6,
+                    "7TH STREET": 7, "RIVER": 7}
 _STREET = re.compile(r"^\*\*\* (HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
                      r"RIVER|SUMMARY) \*\*\*$")
 _IGNORED = re.compile(r"^(?:Seat sit out|Seat sit down|Seat stand|Seat re-join|"
@@ -232,6 +234,10 @@ class _Reader:
         street = 3 if not held else len(held) + 1
         if (street == 3) != (len(new) == 3) or street > 7:
             raise SiteError(f"{len(new)} cards dealt to {name}, who holds {len(held)}", k)
+        announced = _SECTION_STREETS.get(self.section)
+        if announced is not None and announced != street:  # the newer format names streets
+            raise SiteError(f"a card for {name}'s street {street} under the street "
+                            f"{announced} header: a deal line is missing", k)
         if street == 3:
             self.live.append(name)
             self.live.sort(key=self.names.index)
