@@ -133,3 +133,28 @@ def test_views_taken_for_every_seat_at_once_each_keep_their_own_cards():
         own = view.player(seat).cards
         assert None not in own
         assert all(c is None for p in view.players if p.seat != seat for c in p.cards[:2])
+
+
+def test_a_view_read_at_once_equals_one_fixed_at_once_on_every_field() -> None:
+    # A view reads its fields from the hand when asked; one fixed at once (freeze) reads
+    # them from the copy it made. Every field agrees, at every decision of random hands.
+    import random
+
+    from stud.engine.view import HandView
+
+    rng = random.Random(5)
+    for n in range(60):
+        hand = Hand(("stud", "stud8", "razz")[n % 3], STAKES, [40, 60, 100, 25][: 2 + n % 3],
+                    deck=Deck.seeded(n))
+        while not hand.is_over:
+            seat = hand.to_act
+            for viewer in (None, seat):
+                live = hand.view(viewer)
+                fixed = hand.view(viewer)
+                fixed.freeze()
+                for name in HandView.FIELDS:
+                    a, b = getattr(live, name), getattr(fixed, name)
+                    if name in ("events", "public_events", "players"):
+                        a, b = list(a), list(b)
+                    assert a == b, (n, name)
+            hand.act(rng.choice(hand.legal_actions()))
