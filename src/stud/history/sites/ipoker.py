@@ -35,7 +35,13 @@ from stud.history.sites.model import (
     SiteHand,
     Step,
 )
-from stud.history.sites.reading import amount, card, is_money
+from stud.history.sites.reading import (
+    XmlLines,
+    amount,
+    card,
+    is_money,
+    xml_hand,
+)
 from stud.rules import Variant
 
 SITE = "ipoker"
@@ -89,27 +95,9 @@ def _card(text: str, line: int) -> Card | None:
     return card(text[1:] + text[0], line)
 
 
-class _Lines:
-    """Where in the file an element of the hand is written."""
-
-    def __init__(self, text: str, first_line: int) -> None:
-        self.text = text
-        self.first_line = first_line
-
-    def of(self, tag: str, *attrs: tuple[str, str]) -> int:
-        """The line of the first ``<tag>`` with these attributes (in this order)."""
-        pattern = rf"<{tag}\b" + "".join(rf'[^>]*\b{a}="{re.escape(v)}"' for a, v in attrs)
-        found = re.search(pattern, self.text)
-        return self.first_line + (self.text.count("\n", 0, found.start()) if found else 0)
-
-
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One ``<game>``'s text (with its session's ``<general>`` after it) as a ``SiteHand``."""
-    try:
-        root = ET.fromstring(f"<hand>{text}</hand>")
-    except ET.ParseError as error:
-        raise SiteError(f"not well-formed XML: {error}", first_line + error.position[0] - 1
-                        ) from None
+    root = xml_hand(text, first_line)
     game = root.find("game")
     if game is None:
         raise SiteError("no <game> in the hand", first_line)
@@ -133,14 +121,14 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         table=general.findtext("tablename") if general is not None else None,
         tournament=tournament, currency=currency, game=stakes.group(1).strip(),
         time=game.findtext("general/startdate"))
-    _Reader(hand, unit, _Lines(text, first_line)).read(game)
+    _Reader(hand, unit, XmlLines(text, first_line)).read(game)
     return hand
 
 
 class _Reader:
     """A ``<game>`` element: its players, then its rounds."""
 
-    def __init__(self, hand: SiteHand, unit: int, lines: _Lines) -> None:
+    def __init__(self, hand: SiteHand, unit: int, lines: XmlLines) -> None:
         self.hand = hand
         self.unit = unit
         self.lines = lines

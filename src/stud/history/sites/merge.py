@@ -32,7 +32,13 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, card, is_money
+from stud.history.sites.reading import (
+    XmlLines,
+    amount,
+    card,
+    is_money,
+    xml_hand,
+)
 from stud.rules import Variant
 
 SITE = "merge"
@@ -73,27 +79,9 @@ def _variant(game: ET.Element, kind: str, line: int) -> Variant:
     raise SiteError(f"not a stud hand: the game is {kind!r} (game type {code})", line)
 
 
-class _Lines:
-    """Where in the file an element of the hand is written."""
-
-    def __init__(self, text: str, first_line: int) -> None:
-        self.text = text
-        self.first_line = first_line
-
-    def of(self, tag: str, *attrs: tuple[str, str]) -> int:
-        """The line of the first ``<tag>`` with these attributes (in this order)."""
-        pattern = rf"<{tag}\b" + "".join(rf'[^>]*\b{a}="{re.escape(v)}"' for a, v in attrs)
-        found = re.search(pattern, self.text)
-        return self.first_line + (self.text.count("\n", 0, found.start()) if found else 0)
-
-
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One ``<game>``'s text (with its ``<description>`` after it) as a ``SiteHand``."""
-    try:
-        root = ET.fromstring(f"<hand>{text}</hand>")
-    except ET.ParseError as error:
-        raise SiteError(f"not well-formed XML: {error}", first_line + error.position[0] - 1
-                        ) from None
+    root = xml_hand(text, first_line)
     game = root.find("game")
     description = root.find("description")
     if game is None or description is None:
@@ -125,7 +113,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         tournament=data[2] if tournament and len(data) > 2 else None,
         currency="USD" if cash and game.get("realmoney") == "true" else None,
         game=description.get("type"), time=game.get("starttime"))
-    _Reader(hand, unit, _Lines(text, first_line)).read(game)
+    _Reader(hand, unit, XmlLines(text, first_line)).read(game)
     if tournament:  # a tournament's balance is the stack after the ante
         antes = {s.player: s.amount for s in hand.steps if isinstance(s, Ante)}
         hand.seats = [Seat(s.number, s.name, s.stack + antes.get(s.name, 0))
@@ -159,7 +147,7 @@ def _bets_wagered(game: ET.Element) -> tuple[int, int]:
 class _Reader:
     """A ``<game>`` element: its players, then its rounds."""
 
-    def __init__(self, hand: SiteHand, unit: int, lines: _Lines) -> None:
+    def __init__(self, hand: SiteHand, unit: int, lines: XmlLines) -> None:
         self.hand = hand
         self.unit = unit
         self.lines = lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
+from xml.etree import ElementTree as ET
 
 from stud.cards import Card, CardError
 from stud.history.sites.model import SiteError
@@ -64,3 +65,26 @@ def split_at(header: re.Pattern[str], text: str) -> list[tuple[int, str]]:
     starts = [m.start() for m in header.finditer(text)]
     return [(text.count("\n", 0, a) + 1, text[a:b].strip("\n"))
             for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
+
+
+def xml_hand(text: str, first_line: int) -> ET.Element:
+    """One hand of an XML history (iPoker, Merge), its elements under one root."""
+    try:
+        return ET.fromstring(f"<hand>{text}</hand>")
+    except ET.ParseError as error:
+        raise SiteError(f"not well-formed XML: {error}", first_line + error.position[0] - 1
+                        ) from None
+
+
+class XmlLines:
+    """Where in the file an element of an XML hand is written."""
+
+    def __init__(self, text: str, first_line: int) -> None:
+        self.text = text
+        self.first_line = first_line
+
+    def of(self, tag: str, *attrs: tuple[str, str]) -> int:
+        """The line of the first ``<tag>`` with these attributes (in this order)."""
+        pattern = rf"<{tag}\b" + "".join(rf'[^>]*\b{a}="{re.escape(v)}"' for a, v in attrs)
+        found = re.search(pattern, self.text)
+        return self.first_line + (self.text.count("\n", 0, found.start()) if found else 0)
