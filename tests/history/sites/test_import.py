@@ -202,3 +202,13 @@ def test_a_readers_slip_is_an_error_for_that_hand_not_a_traceback(tmp_path: Path
 
     result = importer._one(SOURCE, tmp_path, "pokerstars", broken, 1, "text", {})
     assert result.status == "error" and "KeyError" in (result.error or "")
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_windows_line_endings_read_the_same(path: Path, tmp_path: Path) -> None:
+    crlf = tmp_path / path.name
+    crlf.write_bytes(path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+    plain = [(r.status, r.hand) for r in import_file(path, tmp_path / "a")]
+    assert [(r.status, r.hand) for r in import_file(crlf, tmp_path / "b")] == plain
+    for name in (p.name for p in (tmp_path / "a").iterdir()):
+        assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
