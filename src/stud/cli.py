@@ -552,6 +552,50 @@ def open_store(url: str, upgrade: bool) -> Store:
         raise
 
 
+@app.command("bot", cls=_Command)
+def bot_command(
+    url: Annotated[str, typer.Option(help="the web table's address, like http://host:8000")],
+    table: Annotated[int, typer.Option(help="the table's number")],
+    bot: Annotated[str, typer.Option(help=f"the bot: {', '.join(BOTS)}")] = "expert",
+    hands: Annotated[int | None, typer.Option(help="hands to play (default: until stopped)")]
+    = None,
+    nickname: Annotated[str | None, typer.Option(help="the account's nickname (default: the "
+                                                      "bot's name and a number)")] = None,
+    buy_in: Annotated[int | None, typer.Option(help="chips to sit with (default: 100 small "
+                                                    "bets)")] = None,
+) -> None:
+    """Sit a bot at a web table with an account of its own; it plays, then leaves.
+
+    It makes the account, sits in the first empty seat, plays HANDS hands (or until Ctrl-C)
+    deciding from its seat's view of each hand, and leaves the table with its chips.
+    """
+    import asyncio
+    import secrets
+
+    from stud.bots import make_bot
+    from stud.client import ClientError, TableClient, check_table, create_account
+
+    if bot not in BOTS:
+        fail(f"--bot {bot!r}: choose one of {', '.join(BOTS)}")
+    if hands is not None and hands < 1:
+        fail(f"--hands {hands}: at least 1")
+    name = nickname or f"{bot}-{secrets.randbelow(10_000):04d}"
+    try:
+        check_table(url, table)
+        token = create_account(url, name)
+        client = TableClient(url, table, make_bot(bot, None), token, buy_in,
+                             log=lambda line: typer.echo(f"  {line}"))
+        typer.echo(f"{name} ({bot}) sits at table {table} on {url}")
+        outcome = asyncio.run(client.run(hands))
+    except ClientError as error:
+        fail(str(error))
+        return
+    except KeyboardInterrupt:
+        typer.echo("stopped")
+        return
+    typer.echo(f"{name} played {outcome.hands} hands and left with {outcome.stack} chips")
+
+
 @app.command(cls=_Command)
 def audit(
     database: Annotated[str | None, typer.Option(

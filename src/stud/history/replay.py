@@ -136,6 +136,20 @@ def _note_dealt(cards: list[Card | None], dealt_at: dict[Card, int] | None, inde
 
 def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     """Replay every action; raise ``ReplayError`` naming the first that is not legal."""
+    hand = rebuild(history, rules)
+    while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
+        hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
+    if not hand.is_over:
+        waiting = hand.to_act
+        raise ReplayError(None, None, f"the history ends before the hand does (seat {waiting} "
+                                      f"to act on street {hand.street})")
+    return ReplayResult(hand, tuple(hand.stacks))
+
+
+def rebuild(history: HandHistory, rules: Rules) -> Hand:
+    """The hand as it stands after the history's actions, finished or not (a hand in play,
+    rebuilt from what one seat has seen: its view is that seat's view of the real hand).
+    Raises ``ReplayError`` naming the first action that is not legal."""
     variant = history.stud_variant
     stakes = history.stakes
     players = len(history.starting_stacks)
@@ -166,13 +180,7 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
             raise ReplayError(index, line, str(error)) from None
         except RulesError as error:
             raise ReplayError(index, line, str(error)) from None
-    while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
-        hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
-    if not hand.is_over:
-        waiting = hand.to_act
-        raise ReplayError(None, None, f"the history ends before the hand does (seat {waiting} "
-                                      f"to act on street {hand.street})")
-    return ReplayResult(hand, tuple(hand.stacks))
+    return hand
 
 
 def _check_deal(hand: Hand, parts: list[str], dealt: dict[int, int], players: int,
