@@ -172,9 +172,10 @@ def import_command(
 ) -> None:
     """Read online rooms' stud hand histories and write each hand as PHH.
 
-    The site is told from the text (PokerStars so far). Exit status 0 when every hand was read
-    (a hand the site cancelled, or of another game in a mixed-game file, is reported and not
-    imported) and at least one was imported.
+    The site is told from the text: PokerStars, Full Tilt, PartyPoker, Winamax, iPoker, Merge,
+    Bovada, Everleaf, KingsClub, OnGame, Winning or Absolute. Exit status 0 when every hand was
+    read (a hand the site cancelled, or of another game in a mixed-game file, is reported and
+    not imported) and at least one was imported.
     """
     from stud.history.importer import import_files, succeeded, summary
 
