@@ -27,7 +27,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, card, is_money, split_at
+from stud.history.sites.reading import CURRENCIES, amount, card, is_money, split_at
 from stud.rules import Variant
 
 SITE = "absolute"
@@ -79,7 +79,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         small_bet=amount(match.group(3), unit, first_line),
         big_bet=amount(match.group(4), unit, first_line), seats=[],
         tournament=(tournament.group(1) or tournament.group(2)) if tournament else None,
-        currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cash else None,
+        currency=CURRENCIES.get(sign) if cash else None,
         game=" ".join(match.group(2).split()), time=match.group(6).strip())
     _Reader(hand, unit, first_line).read(lines[1:])
     return hand

@@ -27,7 +27,15 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, cards, is_money, named, split_at
+from stud.history.sites.reading import (
+    CURRENCIES,
+    amount,
+    cards,
+    first_match,
+    is_money,
+    named,
+    split_at,
+)
 from stud.rules import Variant
 
 SITE = "everleaf"
@@ -70,23 +78,13 @@ def _money(text: str, unit: int, line: int) -> int:
     return amount(re.sub(r"\bEURO\b", "", text), unit, line)
 
 
-def _find(pattern: re.Pattern[str], lines: list[str], first_line: int
-          ) -> tuple[int, re.Match[str]] | None:
-    """The first line after the header that ``pattern`` matches, and its number."""
-    for k, raw in enumerate(lines[1:], first_line + 1):
-        found = pattern.match(raw.strip())
-        if found is not None:
-            return k, found
-    return None
-
-
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One hand's text (from its ``Everleaf Gaming Game #`` line) as a ``SiteHand``."""
     lines = text.split("\n")
     match = HEADER.match(lines[0])
     if match is None:
         raise SiteError("no Everleaf hand header", first_line)
-    found = _find(_GAME, lines, first_line)
+    found = first_match(_GAME, lines, first_line)
     if found is None:
         raise SiteError("the hand gives no game and stakes line", first_line)
     k, game = found
@@ -97,7 +95,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     hand = SiteHand(
         site=SITE, hand=match.group(1), variant=variant,
         small_bet=_money(game.group(1), unit, k), big_bet=_money(game.group(2), unit, k),
-        seats=[], currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cash else None,
+        seats=[], currency=CURRENCIES.get(sign) if cash else None,
         game=game.group(3).strip(), time=game.group(4))
     _Reader(hand, unit, first_line).read(lines[1:], k - first_line)
     return hand

@@ -28,7 +28,16 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, cards, is_money, named, split_at
+from stud.history.sites.reading import (
+    CURRENCIES,
+    amount,
+    ante_of,
+    bring_in_of,
+    cards,
+    is_money,
+    named,
+    split_at,
+)
 from stud.rules import Variant
 
 SITE = "fulltilt"
@@ -101,7 +110,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         seats=[], ante=amount(stakes.group(3), unit, first_line) if stakes.group(3) else 0,
         table=table.group(1) if table else where,
         tournament=tournament.group(2) if tournament else None,
-        currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cash else None,
+        currency=CURRENCIES.get(sign) if cash else None,
         game=game.group(0),
         time=" - ".join(parts[parts.index(game.group(0)) + 1:]) or None)
     _Reader(hand, unit, first_line).read(lines[1:])
@@ -135,12 +144,8 @@ class _Reader:
         hand = self.hand
         if not any(isinstance(s, Dealt) for s in hand.steps):
             raise SiteError("the hand deals no cards (cut short?)", self.first_line)
-        if self.bring_ins:
-            full = [a for a, all_in in self.bring_ins if not all_in]
-            hand.bring_in = full[0] if full else self.bring_ins[0][0]
-        if not hand.ante and self.antes:
-            full = [a for a, all_in in self.antes.values() if not all_in]
-            hand.ante = max(full) if full else max(a for a, _ in self.antes.values())
+        hand.bring_in = bring_in_of(self.bring_ins) or hand.bring_in
+        hand.ante = hand.ante or ante_of(list(self.antes.values()))
         if not self.summary:
             raise SiteError("the hand has no summary: the history is cut short",
                             self.first_line + len(lines))

@@ -36,6 +36,7 @@ from stud.history.sites.model import (
     Step,
 )
 from stud.history.sites.reading import (
+    CURRENCIES,
     XmlLines,
     amount,
     card,
@@ -113,7 +114,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     currency = None
     if cash and general is not None:
         currency = (general.findtext("tablecurrency") or general.findtext("currency") or
-                    {"$": "USD", "€": "EUR", "£": "GBP"}.get(stakes.group(2)[:1]))
+                    CURRENCIES.get(stakes.group(2)[:1]))
     hand = SiteHand(
         site=SITE, hand=game.get("gamecode", "?"), variant=variant,
         small_bet=amount(stakes.group(2), unit, first_line),

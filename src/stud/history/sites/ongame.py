@@ -29,7 +29,15 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, card, is_money, named, split_at
+from stud.history.sites.reading import (
+    CURRENCIES,
+    amount,
+    card,
+    first_match,
+    is_money,
+    named,
+    split_at,
+)
 from stud.rules import Variant
 
 SITE = "ongame"
@@ -59,23 +67,13 @@ def split(text: str) -> list[tuple[int, str]]:
     return split_at(HEADER, text)
 
 
-def _find(pattern: re.Pattern[str], lines: list[str], first_line: int
-          ) -> tuple[int, re.Match[str]] | None:
-    """The first line after the header that ``pattern`` matches, and its number."""
-    for k, raw in enumerate(lines[1:], first_line + 1):
-        found = pattern.match(raw.strip())
-        if found is not None:
-            return k, found
-    return None
-
-
 def parse(text: str, first_line: int = 1) -> SiteHand:
     """One hand's text (from its header line) as a ``SiteHand``."""
     lines = text.split("\n")
     match = HEADER.match(lines[0])
     if match is None:
         raise SiteError("no Ongame hand header", first_line)
-    found = _find(_TABLE, lines, first_line)
+    found = first_match(_TABLE, lines, first_line)
     if found is None:
         raise SiteError("the hand gives no table, game and stakes", first_line)
     k, table = found
@@ -90,7 +88,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         site=SITE, hand=match.group(1), variant=_GAMES[table.group(4)],
         small_bet=amount(table.group(5), unit, k), big_bet=amount(table.group(6), unit, k),
         seats=[], ante=amount(table.group(7), unit, k) if table.group(7) else 0,
-        table=table.group(1), currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(sign)
+        table=table.group(1), currency=CURRENCIES.get(sign)
         if real else None, game=f"{table.group(3)} {table.group(4)}")
     start = re.search(r"^Start hand: (.+)$", text, re.M)
     hand.time = start.group(1).strip() if start else None

@@ -28,7 +28,15 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, cards, is_money, named
+from stud.history.sites.reading import (
+    CURRENCIES,
+    amount,
+    ante_of,
+    bring_in_of,
+    cards,
+    is_money,
+    named,
+)
 from stud.rules import Variant
 
 SITE = "partypoker"
@@ -120,7 +128,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         unit = 100 if is_money(stakes.group(1)) or is_money(stakes.group(2)) else 1
         hand.small_bet, hand.big_bet = (amount(stakes.group(n), unit, k) for n in (1, 2))
         code = re.search(r"\b(" + _CODE + r")\b", game)
-        sign = {"$": "USD", "€": "EUR", "£": "GBP"}.get(stakes.group(1)[:1])
+        sign = CURRENCIES.get(stakes.group(1)[:1])
         hand.currency = (code.group(1) if code else sign) if unit == 100 else None
         hand.game = game[stakes.end():].strip()
     _Reader(hand, unit, k).read(lines[at + 2:])
@@ -160,12 +168,8 @@ class _Reader:
             raise SiteError("the hand deals no cards (cut short?)", self.game_line)
         if not any(isinstance(s, Collected) for s in hand.steps):
             raise SiteError("nobody wins the pot: the history is cut short", last)
-        if self.bring_ins:
-            full = [a for a, all_in in self.bring_ins if not all_in]
-            hand.bring_in = full[0] if full else self.bring_ins[0][0]
-        if not hand.ante and self.antes:
-            full = [a for a, all_in in self.antes if not all_in]
-            hand.ante = max(full) if full else max(a for a, _ in self.antes)
+        hand.bring_in = bring_in_of(self.bring_ins) or hand.bring_in
+        hand.ante = hand.ante or ante_of(self.antes)
         self.settle(last)
 
     def settle(self, last: int) -> None:

@@ -22,7 +22,17 @@ from stud.history.sites.model import (
     SiteHand,
     Step,
 )
-from stud.history.sites.reading import amount, card, cards, is_money, named, split_at
+from stud.history.sites.reading import (
+    CURRENCIES,
+    amount,
+    ante_of,
+    bring_in_of,
+    card,
+    cards,
+    is_money,
+    named,
+    split_at,
+)
 from stud.rules import Variant
 
 SITE = "pokerstars"
@@ -88,7 +98,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     currency = None
     if cash:
         code = re.search(r"\b(USD|EUR|GBP|CAD)\b", rest)
-        currency = code.group(1) if code else {"$": "USD", "€": "EUR", "£": "GBP"}.get(
+        currency = code.group(1) if code else CURRENCIES.get(
             stakes.group(1).strip()[:1], None)
     hand = SiteHand(
         site=SITE, hand=number, variant=variant,
@@ -128,12 +138,8 @@ class _Reader:
         hand = self.hand
         if not any(isinstance(s, Dealt) for s in hand.steps):
             raise SiteError("the hand deals no cards (cut short?)", self.first_line)
-        if self.bring_ins:
-            full = [a for a, all_in in self.bring_ins if not all_in]
-            hand.bring_in = full[0] if full else self.bring_ins[0][0]
-        if self.antes:
-            full = [a for a, all_in in self.antes if not all_in]
-            hand.ante = max(full) if full else max(a for a, _ in self.antes)
+        hand.bring_in = bring_in_of(self.bring_ins)
+        hand.ante = ante_of(self.antes)
         if not self.summary:
             raise SiteError("the hand has no summary: the history is cut short",
                             self.first_line + len(lines))

@@ -88,3 +88,30 @@ class XmlLines:
         pattern = rf"<{tag}\b" + "".join(rf'[^>]*\b{a}="{re.escape(v)}"' for a, v in attrs)
         found = re.search(pattern, self.text)
         return self.first_line + (self.text.count("\n", 0, found.start()) if found else 0)
+
+
+CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}  # a currency sign's code
+
+
+def bring_in_of(posted: Sequence[tuple[int, bool]]) -> int:
+    """The table's bring-in from the bring-ins posted (amount, all in): the first one not
+    short of it, else the first (0 where none was posted)."""
+    full = [a for a, all_in in posted if not all_in]
+    return full[0] if full else posted[0][0] if posted else 0
+
+
+def ante_of(posted: Sequence[tuple[int, bool]]) -> int:
+    """The table's ante from the antes posted (amount, all in): the largest not all in, else
+    the largest (0 where none was posted)."""
+    full = [a for a, all_in in posted if not all_in]
+    return max(full) if full else max((a for a, _ in posted), default=0)
+
+
+def first_match(pattern: re.Pattern[str], lines: list[str], first_line: int
+                ) -> tuple[int, re.Match[str]] | None:
+    """The first line after a hand's header that ``pattern`` matches, and its number."""
+    for k, raw in enumerate(lines[1:], first_line + 1):
+        found = pattern.match(raw.strip())
+        if found is not None:
+            return k, found
+    return None

@@ -27,7 +27,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, card, is_money, named, split_at
+from stud.history.sites.reading import CURRENCIES, amount, card, is_money, named, split_at
 from stud.rules import Variant
 
 SITE = "winamax"
@@ -87,7 +87,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         big_bet=amount(game.group(4), unit, first_line), seats=[],
         ante=amount(game.group(2), unit, first_line),
         tournament=tournament.group(1) if tournament else None,
-        currency={"$": "USD", "€": "EUR", "£": "GBP"}[sign.group(0)] if cash and sign else None,
+        currency=CURRENCIES[sign.group(0)] if cash and sign else None,
         game=game.group(1).strip(), time=game.group(5).strip())
     _Reader(hand, unit, first_line).read(lines[1:])
     return hand

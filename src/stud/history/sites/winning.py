@@ -28,7 +28,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, cards, is_money, named, split_at
+from stud.history.sites.reading import CURRENCIES, amount, cards, is_money, named, split_at
 from stud.rules import Variant
 
 SITE = "winning"
@@ -82,7 +82,7 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
         site=SITE, hand=match.group(1), variant=variant,
         small_bet=amount(match.group(5), unit, first_line),
         big_bet=amount(match.group(6), unit, first_line), seats=[], tournament=tournament,
-        currency={"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cash else None,
+        currency=CURRENCIES.get(sign) if cash else None,
         game=match.group(3).strip(), time=match.group(7).strip())
     if len(lines) > 1 and not lines[1].startswith("Seat "):
         hand.table = re.sub(r"\s+\d+-max$", "", lines[1].strip())
