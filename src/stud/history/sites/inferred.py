@@ -72,6 +72,15 @@ def uncalled(steps: Sequence[Step]) -> Returned | None:
     return Returned(top[0], top[1] - second) if top[1] > second else None
 
 
+def return_uncalled(steps: list[Step]) -> None:
+    """Put the uncalled bet a history does not write (``uncalled``) back where it happens:
+    after the last action or return."""
+    back = uncalled(steps)
+    if back is not None:
+        last = max(k for k, s in enumerate(steps) if isinstance(s, Act | Returned))
+        steps.insert(last + 1, back)
+
+
 def put_in(steps: Sequence[Step]) -> dict[str, int]:
     """Every player's chips in the pot: antes, wagers, less what came back."""
     total: dict[str, int] = {}

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in, uncalled
+from stud.history.sites.inferred import (
+    Dealing,
+    cancelled,
+    in_dealing_order,
+    put_in,
+    return_uncalled,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -111,10 +117,7 @@ class _Reader:
         if not self.summary:
             raise SiteError("the hand has no summary: the history is cut short",
                             self.first_line + len(lines) + 1)
-        back = uncalled(hand.steps)
-        if back is not None:
-            last = max(k for k, s in enumerate(hand.steps) if isinstance(s, Act | Returned))
-            hand.steps.insert(last + 1, back)
+        return_uncalled(hand.steps)
         self.check_stacks()
         antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
         hand.ante = max(antes, default=0)

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in, uncalled
+from stud.history.sites.inferred import (
+    Dealing,
+    cancelled,
+    in_dealing_order,
+    put_in,
+    return_uncalled,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -23,7 +29,6 @@ from stud.history.sites.model import (
     Collected,
     Dealt,
     Mucked,
-    Returned,
     Seat,
     Shown,
     SiteError,
@@ -125,10 +130,7 @@ class _Reader:
         if not self.summary:
             raise SiteError("the hand has no summary: the history is cut short",
                             self.first_line + len(lines))
-        back = uncalled(hand.steps)
-        if back is not None:
-            last = max(k for k, s in enumerate(hand.steps) if isinstance(s, Act | Returned))
-            hand.steps.insert(last + 1, back)
+        return_uncalled(hand.steps)
         self.showdown()
         self.check_stacks()
         bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
