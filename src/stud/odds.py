@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from stud.cards import Card, format_cards
 from stud.engine import Hand, HandShown, HandView
-from stud.engine.pots import Pot, build_pots
+from stud.engine.pots import Pot, build_pots, open_pots
 from stud.equity import EquityError, equity, parse_spot
 from stud.rules import Variant
 
@@ -69,20 +69,13 @@ def _known(text: str) -> list[str]:
 
 
 def _pots_now(view: HandView) -> list[tuple[int, tuple[int, ...]]]:
-    """The pots as they stand and who can still win each: a player all in is eligible up to
-    their level, a player who can still bet for every pot."""
+    """The pots as they stand (``stud.engine.pots.open_pots``) and the seats that can still
+    win each; chips nobody can win yet (a bet not called) are left out."""
     players = view.players
-    live = [p for p in players if not p.folded]
-    levels = sorted({p.committed for p in live if p.all_in})
-    pots: list[tuple[int, tuple[int, ...]]] = []
-    previous = 0
-    for level in [*levels, max(p.committed for p in players)]:
-        amount = sum(min(p.committed, level) - min(p.committed, previous) for p in players)
-        eligible = tuple(p.seat for p in live if not p.all_in or p.committed >= level)
-        if amount > 0 and eligible:
-            pots.append((amount, eligible))
-        previous = max(previous, level)
-    return pots or [(view.pot, tuple(p.seat for p in live))]
+    pots = open_pots([p.committed for p in players], [not p.folded for p in players],
+                     [p.all_in for p in players])
+    return [(amount, tuple(i + 1 for i in eligible)) for amount, eligible in pots
+            if eligible] or [(view.pot, tuple(p.seat for p in players if not p.folded))]
 
 
 def own_equity(view: HandView) -> OwnEquity | None:

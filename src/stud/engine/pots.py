@@ -54,13 +54,28 @@ def pots_so_far(committed: Sequence[int], live: Sequence[bool], all_in: Sequence
                 ) -> list[int]:
     """Main and side pots as a table shows them mid-hand: a side pot starts only at an all-in
     player's level; bets not yet called sit in the last pot."""
-    levels = sorted({committed[i] for i in range(len(committed)) if live[i] and all_in[i]})
-    amounts: list[int] = []
+    return [amount for amount, _ in open_pots(committed, live, all_in)] or [0]
+
+
+def open_pots(committed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]
+              ) -> list[tuple[int, tuple[int, ...]]]:
+    """The pots as they stand mid-hand (as ``pots_so_far``), each with the players (0-based)
+    who can still win it: a player all in up to their level, one who can still bet all."""
+    n = len(committed)
+    levels = sorted({committed[i] for i in range(n) if live[i] and all_in[i]})
+    pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
-    for level in levels:
-        amounts.append(sum(min(c, level) - min(c, previous) for c in committed))
-        previous = level
-    rest = sum(max(0, c - previous) for c in committed)
-    if rest or not amounts:
-        amounts.append(rest)
-    return [a for a in amounts if a] or [0]
+    for level in [*levels, None]:
+        if level is None:  # above every all-in: bets not yet called, and what comes
+            amount = sum(max(0, c - previous) for c in committed)
+            eligible = tuple(i for i in range(n) if live[i] and not all_in[i])
+            if not amount and pots:
+                break
+        else:
+            amount = sum(min(c, level) - min(c, previous) for c in committed)
+            eligible = tuple(i for i in range(n) if live[i] and
+                             (not all_in[i] or committed[i] >= level))
+            previous = level
+        if amount:
+            pots.append((amount, eligible))
+    return pots
