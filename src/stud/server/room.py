@@ -27,7 +27,7 @@ from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.deal import Deal
 from stud.server.frames import Json, player_json, public_events_json, table_json
 from stud.server.seating import Seating, bot_name
-from stud.server.store import HandPlayer, Store, StoreError, TableSpec
+from stud.server.store import HandPlayer, OwnRecord, Store, StoreError, TableSpec
 from stud.table import Seat, Table
 
 log = logging.getLogger("stud.server")
@@ -247,9 +247,14 @@ class Room(Seating):
         public, dealer = from_hand(hand, None, **fields), from_hand(hand, 0, **fields)
         events = hand.public_events()
         text = text_history(events, lambda k: f"{names[k - 1]} (seat {seats[k - 1]})")
+        own = [OwnRecord(account, tuple({"card": str(c), "up": u} for c, u
+                                        in zip(hand.cards[k - 1], hand.up[k - 1], strict=True)),
+                         dumps(from_hand(hand, k, **fields)))
+               for k, (seat, account) in enumerate(zip(seats, deal.accounts, strict=True), 1)
+               if seat not in self.bots]
         record = (deal.hand_id, list(hand.stacks), dumps(public), dumps(dealer), text,
                   public_events_json(events, deal.seat_of),
-                  list(zip(seats, names, strict=True)))
+                  list(zip(seats, names, strict=True)), own)
         if not await self._record(deal, record):
             return
         deal.hand_id = None

@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -29,6 +30,8 @@ accounts = Table(
     Column("token_hash", String(64), unique=True),
     Column("bot", String(20)),
     Column("wallet", BigInteger, nullable=False, default=0),
+    # An account that says it plays by program (``stud bot``): shown as a bot at the table.
+    Column("own_bot", Boolean, nullable=False, server_default=false()),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -47,6 +50,13 @@ tables = Table(
     Column("hands", Integer, nullable=False, default=0),
     Column("created_by", Integer, ForeignKey("accounts.id")),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # Unlisted, joined by an invite link whose secret's hash is kept (migration 4).
+    Column("private", Boolean, nullable=False, server_default=false()),
+    Column("invite_hash", String(64)),
+    Column("paused", Boolean, nullable=False, server_default=false()),
+    Column("closed_at", DateTime(timezone=True)),
+    # {"start": s, "add": s, "every": hands, "cap": s}; NULL for the house's default.
+    Column("time_bank", JSON),
 )
 
 seats = Table(
@@ -57,6 +67,11 @@ seats = Table(
     # Chips at the table and not in a hand: 0 for a player while a hand is being played.
     Column("stack", BigInteger, nullable=False),
     Column("sitting_out", Boolean, nullable=False, default=False),
+    # A leave asked for during a hand, kept so that a stop does not forget it (migration 4).
+    Column("leaving", Boolean, nullable=False, server_default=false()),
+    # The seat's time bank and the hands it has played since the bank last grew.
+    Column("bank_ms", Integer, nullable=False, server_default="0"),
+    Column("bank_hands", Integer, nullable=False, server_default="0"),
 )
 
 hands = Table(
@@ -92,4 +107,35 @@ ledger = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_ledger_account_place", "account_id", "place", "table_id"),
     Index("ix_ledger_hand", "hand_id"),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_table", "table_id", "id"),
+)
+
+# Whose chat an account does not want to read.
+mutes = Table(
+    "mutes", metadata,
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("muted_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+)
+
+# Each player's own record of a hand: the stacks, and the down cards and PHH as the player saw
+# them (NULL for hands kept before migration 4, whose public PHH stands in).
+hand_players = Table(
+    "hand_players", metadata,
+    Column("hand_id", Integer, ForeignKey("hands.id"), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("start", BigInteger, nullable=False),
+    Column("final", BigInteger),
+    Column("cards", JSON),
+    Column("phh", Text),
+    Index("ix_hand_players_account", "account_id", "hand_id"),
 )

@@ -14,6 +14,7 @@ The store is synchronous; the server calls it from one worker thread.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import re
@@ -40,7 +41,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from stud.rules import POLICIES, Rules, Stakes, Variant
-from stud.server.schema import accounts, hands, ledger, seats, tables
+from stud.server.names import nickname_key
+from stud.server.schema import accounts, chat, hand_players, hands, ledger, mutes, seats, tables
 
 STARTING_WALLET = 10_000
 DEFAULT_DATABASE = "sqlite:///stud.db"
@@ -61,6 +63,25 @@ class Account:
     nickname: str
     bot: str | None
     wallet: int
+    own_bot: bool = False  # plays by program through stud.client, and says so
+
+
+@dataclass(frozen=True, slots=True)
+class TimeBank:
+    """Extra seconds beside the action clock (PokerStars' way): ``start`` at a new seat, then
+    ``add`` more every ``every`` hands played there, up to ``cap``."""
+
+    start: int = 30
+    add: int = 5
+    every: int = 10
+    cap: int = 60
+
+    def grown(self, bank_ms: int, hands: int) -> tuple[int, int]:
+        """The bank and the hand count after one more hand."""
+        hands += 1
+        if hands >= self.every:
+            return min(self.cap * 1000, bank_ms + self.add * 1000), 0
+        return bank_ms, hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +94,11 @@ class TableSpec:
     seats: int
     clock: int
     hands: int
+    private: bool = False
+    paused: bool = False
+    host: int | None = None  # the account that opened the table
+    time_bank: TimeBank = TimeBank()
+    closed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +110,20 @@ class SeatRow:
     bot: str | None
     stack: int
     sitting_out: bool
+    leaving: bool = False
+    bank_ms: int = 0
+    bank_hands: int = 0
+    own_bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    id: int
+    table_id: int
+    account_id: int
+    nickname: str
+    text: str
+    at: datetime
 
 
 class Move(NamedTuple):
@@ -109,6 +149,16 @@ class HandPlayer:
     seat: int
     account_id: int
     stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnRecord:
+    """What one player of a finished hand keeps of it: the down cards and the PHH as the player
+    saw them (every card the player knew, the others' down cards only where shown)."""
+
+    account_id: int
+    cards: tuple[dict[str, object], ...]  # {"card": "As", "up": False} in dealing order
+    phh: str
 
 
 def database_url(url: str | None = None) -> str:
@@ -187,21 +237,28 @@ class Store:
 
     # ------------------------------------------------------------------ accounts
 
-    def create_account(self, nickname: str) -> tuple[Account, str]:
-        """A new account with a starting wallet; returns it and its secret token."""
+    def create_account(self, nickname: str, own_bot: bool = False) -> tuple[Account, str]:
+        """A new account with a starting wallet; returns it and its secret token. A nickname
+        that looks like one taken ("Аlice" in Cyrillic beside "Alice") is refused."""
         name = nickname.strip() if isinstance(nickname, str) else nickname
         if not isinstance(name, str) or not _NICKNAME.match(name):
             raise StoreError("bad_nickname", "nickname must be 1 to 20 letters, digits, spaces, "
                              f"'_', '-' or '.', not {nickname!r}")
         token = secrets.token_urlsafe(32)
+        key = nickname_key(name)
         try:
             with self.engine.begin() as db:
                 account_id = _new_id(db.execute(accounts.insert().values(
-                    nickname=name, nickname_key=name.casefold(), token_hash=_hash(token),
-                    wallet=0, created_at=_now())))
+                    nickname=name, nickname_key=key, token_hash=_hash(token),
+                    wallet=0, own_bot=own_bot, created_at=_now())))
                 self._move(db, account_id, "grant", STARTING_WALLET, to=("wallet", None))
         except IntegrityError:
-            raise StoreError("nickname_taken", f"the nickname {name!r} is taken") from None
+            with self.engine.connect() as db:
+                taken = db.execute(select(accounts.c.nickname).where(
+                    accounts.c.nickname_key == key)).scalar()
+            like = "" if taken is None or taken == name else \
+                f" (it looks like {taken!r}, which is taken)"
+            raise StoreError("nickname_taken", f"the nickname {name!r} is taken{like}") from None
         return self.account(account_id), token
 
     def account(self, account_id: int) -> Account:
@@ -209,7 +266,7 @@ class Store:
             row = db.execute(select(accounts).where(accounts.c.id == account_id)).one_or_none()
         if row is None:
             raise StoreError("no_account", f"no account {account_id}")
-        return Account(row.id, row.nickname, row.bot, row.wallet)
+        return _account(row)
 
     def account_by_token(self, token: str | None) -> Account | None:
         if not token:
@@ -217,19 +274,59 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(select(accounts).where(
                 accounts.c.token_hash == _hash(token))).one_or_none()
-        return None if row is None else Account(row.id, row.nickname, row.bot, row.wallet)
+        return None if row is None else _account(row)
 
     # ------------------------------------------------------------------ tables
 
     def create_table(self, name: str, variant: Variant, stakes: Stakes, rules: Rules,
-                     size: int, clock: int, created_by: int | None = None) -> TableSpec:
+                     size: int, clock: int, created_by: int | None = None,
+                     private: bool = False, time_bank: TimeBank | None = None) -> TableSpec:
+        """A new table; a private one is unlisted until ``renew_invite`` gives it a secret."""
         with self.engine.begin() as db:
             table_id = _new_id(db.execute(tables.insert().values(
                 name=name, variant=variant.value, ante=stakes.ante, bring_in=stakes.bring_in,
                 small_bet=stakes.small_bet, big_bet=stakes.big_bet, rules=_rules_json(rules),
                 seats=size, clock=clock, hands=0, created_by=created_by,
-                created_at=_now())))
+                created_at=_now(), private=private, paused=False,
+                time_bank=None if time_bank is None else dataclasses.asdict(time_bank))))
         return self.table(table_id)
+
+    def renew_invite(self, table_id: int) -> str:
+        """A new invite secret for the table; the one before it no longer lets anyone in."""
+        secret = secrets.token_urlsafe(18)
+        with self.engine.begin() as db:
+            db.execute(tables.update().where(tables.c.id == table_id)
+                       .values(invite_hash=_hash(secret)))
+        return secret
+
+    def invite_matches(self, table_id: int, secret: str | None) -> bool:
+        if not secret:
+            return False
+        with self.engine.connect() as db:
+            kept = db.execute(select(tables.c.invite_hash).where(
+                tables.c.id == table_id)).scalar()
+        return kept is not None and secrets.compare_digest(kept, _hash(secret))
+
+    def set_paused(self, table_id: int, paused: bool) -> None:
+        with self.engine.begin() as db:
+            db.execute(tables.update().where(tables.c.id == table_id).values(paused=paused))
+
+    def close_table(self, table_id: int) -> list[tuple[int, int, int]]:
+        """Every stack back to its wallet and the table closed, in one transaction; returns
+        (seat, account, chips) for each seat. No hand may be running."""
+        with self.engine.begin() as db:
+            running = db.execute(select(hands.c.id).where(
+                hands.c.table_id == table_id, hands.c.status == "running")).scalar()
+            if running is not None:
+                raise StoreError("in_hand", f"table {table_id} is playing hand {running}")
+            rows = db.execute(select(seats).where(seats.c.table_id == table_id)
+                              .order_by(seats.c.seat)).all()
+            db.execute(seats.delete().where(seats.c.table_id == table_id))
+            self._post(db, [Move(r.account_id, "cash_out", r.stack, ("wallet", None),
+                                 ("table", table_id), r.seat) for r in rows])
+            db.execute(tables.update().where(tables.c.id == table_id)
+                       .values(closed_at=_now(), paused=True))
+        return [(int(r.seat), int(r.account_id), int(r.stack)) for r in rows]
 
     def table(self, table_id: int) -> TableSpec:
         with self.engine.connect() as db:
@@ -240,7 +337,8 @@ class Store:
 
     def tables(self) -> list[TableSpec]:
         with self.engine.connect() as db:
-            return [_spec(row) for row in db.execute(select(tables).order_by(tables.c.id))]
+            return [_spec(row) for row in db.execute(select(tables).where(
+                tables.c.closed_at.is_(None)).order_by(tables.c.id))]
 
     # ------------------------------------------------------------------ seats
 
@@ -251,14 +349,16 @@ class Store:
         return self._seat_rows(seats.c.account_id == account_id, seats.c.table_id)
 
     def _seat_rows(self, where: object, order: object) -> list[SeatRow]:
-        query = (select(seats, accounts.c.nickname, accounts.c.bot)
+        query = (select(seats, accounts.c.nickname, accounts.c.bot, accounts.c.own_bot)
                  .join(accounts, accounts.c.id == seats.c.account_id)
                  .where(where).order_by(order))  # type: ignore[arg-type]
         with self.engine.connect() as db:
             return [SeatRow(r.table_id, r.seat, r.account_id, r.nickname, r.bot, r.stack,
-                            r.sitting_out) for r in db.execute(query)]
+                            r.sitting_out, r.leaving, r.bank_ms, r.bank_hands,
+                            bool(r.own_bot)) for r in db.execute(query)]
 
-    def sit(self, table_id: int, seat: int, account_id: int, buy_in: int) -> SeatRow:
+    def sit(self, table_id: int, seat: int, account_id: int, buy_in: int,
+            bank_ms: int = 0) -> SeatRow:
         """The account takes the seat, moving ``buy_in`` chips from its wallet to the table."""
         try:
             with self.engine.begin() as db:
@@ -274,7 +374,8 @@ class Store:
                                      f"chips in the wallet; it holds {wallet}")
                 db.execute(seats.insert().values(table_id=table_id, seat=seat,
                                                  account_id=account_id, stack=0,
-                                                 sitting_out=False))
+                                                 sitting_out=False, leaving=False,
+                                                 bank_ms=bank_ms, bank_hands=0))
                 self._move(db, account_id, "buy_in", buy_in, source=("wallet", None),
                            to=("table", table_id), seat=seat)
         except IntegrityError:
@@ -306,9 +407,24 @@ class Store:
         return self.sit(table_id, seat, account_id, buy_in)
 
     def set_sitting_out(self, table_id: int, seat: int, sitting_out: bool) -> None:
+        self._set_seat(table_id, seat, sitting_out=sitting_out)
+
+    def set_leaving(self, table_id: int, seat: int, leaving: bool = True) -> None:
+        """A leave asked for during a hand: kept, so that a stop does not forget it."""
+        self._set_seat(table_id, seat, leaving=leaving)
+
+    def set_banks(self, table_id: int, banks: dict[int, tuple[int, int]]) -> None:
+        """Each seat's time bank (ms) and the hands it has played since the bank last grew."""
+        with self.engine.begin() as db:
+            for seat, (bank_ms, bank_hands) in banks.items():
+                db.execute(seats.update().where(seats.c.table_id == table_id,
+                                                seats.c.seat == seat)
+                           .values(bank_ms=bank_ms, bank_hands=bank_hands))
+
+    def _set_seat(self, table_id: int, seat: int, **values: object) -> None:
         with self.engine.begin() as db:
             db.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                       .values(sitting_out=sitting_out))
+                       .values(**values))
 
     def leave(self, table_id: int, seat: int) -> int:
         """The seat's player leaves; the stack goes back to the wallet. Returns the stack."""
@@ -331,14 +447,19 @@ class Store:
                 table_id=table_id, number=number, status="running",
                 players=[[p.seat, p.account_id, p.stack] for p in players],
                 started_at=_now())))
+            db.execute(hand_players.insert(), [
+                {"hand_id": hand_id, "account_id": p.account_id, "seat": p.seat,
+                 "start": p.stack} for p in players])
             self._post(db, [Move(p.account_id, "hand_in", p.stack, ("hand", hand_id),
                                  ("table", table_id), p.seat) for p in players])
         return int(hand_id)
 
     def finish_hand(self, hand_id: int, final_stacks: Sequence[int], phh: str, dealer_phh: str,
                     text: Sequence[str], events: Sequence[object] | None = None,
-                    names: Sequence[tuple[int, str]] | None = None) -> None:
-        """In one transaction: the final stacks back to the table, the hand's record and PHH."""
+                    names: Sequence[tuple[int, str]] | None = None,
+                    own: Sequence[OwnRecord] = ()) -> None:
+        """In one transaction: the final stacks back to the table, the hand's record and PHH,
+        and each player's own record of it."""
         with self.engine.begin() as db:
             row = db.execute(select(hands).where(hands.c.id == hand_id)).one()
             if row.status != "running":
@@ -353,6 +474,15 @@ class Store:
                 names=None if names is None else [list(n) for n in names]))
             db.execute(tables.update().where(tables.c.id == row.table_id)
                        .values(hands=row.number))
+            finals = {account_id: stack for (_seat, account_id, _start), stack
+                      in zip(row.players, final_stacks, strict=True)}
+            mine = {record.account_id: record for record in own}
+            for account_id, stack in finals.items():
+                record = mine.get(account_id)
+                db.execute(hand_players.update().where(
+                    hand_players.c.hand_id == hand_id, hand_players.c.account_id == account_id)
+                    .values(final=stack, cards=None if record is None else list(record.cards),
+                            phh=None if record is None else record.phh))
 
     def void_hand(self, hand_id: int) -> None:
         """Void one running hand: each player gets their starting stack back."""
@@ -373,6 +503,8 @@ class Store:
                             for seat, account_id, start in row.players])
             db.execute(hands.update().where(hands.c.id == row.id)
                        .values(status="voided", ended_at=_now()))
+            db.execute(hand_players.update().where(hand_players.c.hand_id == row.id)
+                       .values(final=hand_players.c.start))
             db.execute(tables.update().where(tables.c.id == row.table_id)
                        .values(hands=row.number))
             voided.append(int(row.id))
@@ -406,6 +538,89 @@ class Store:
                 hands.c.ended_at >= start.replace(tzinfo=None)
                 if self.engine.dialect.name == "sqlite" else hands.c.ended_at >= start))
             return [_utc(r.ended_at) for r in rows]
+
+    def hands_of(self, account_id: int, limit: int = 50,
+                 before: int | None = None) -> list[dict[str, object]]:
+        """The finished hands the account played, newest first (before hand id ``before``):
+        where, when, its seat, its down cards, and what it won or lost."""
+        query = (select(hands.c.id, hands.c.table_id, hands.c.number, hands.c.ended_at,
+                        tables.c.name, tables.c.variant, hand_players.c.seat,
+                        hand_players.c.start, hand_players.c.final, hand_players.c.cards)
+                 .join(hands, hands.c.id == hand_players.c.hand_id)
+                 .join(tables, tables.c.id == hands.c.table_id)
+                 .where(hand_players.c.account_id == account_id,
+                        hands.c.status == "finished")
+                 .order_by(hands.c.id.desc()).limit(limit))
+        if before is not None:
+            query = query.where(hands.c.id < before)
+        with self.engine.connect() as db:
+            return [{"id": r.id, "table": r.table_id, "table_name": r.name,
+                     "variant": r.variant, "number": r.number,
+                     "ended_at": _utc(r.ended_at).isoformat() if r.ended_at else None,
+                     "seat": r.seat, "cards": r.cards, "start": r.start, "final": r.final,
+                     "net": None if r.final is None else r.final - r.start}
+                    for r in db.execute(query)]
+
+    def own_hands(self, account_id: int, hand_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """Of these hands, those the account played: its seat, down cards and result."""
+        if not hand_ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(select(hand_players).where(
+                hand_players.c.account_id == account_id,
+                hand_players.c.hand_id.in_(list(hand_ids))))
+            return {r.hand_id: {"seat": r.seat, "cards": r.cards, "start": r.start,
+                                "final": r.final,
+                                "net": None if r.final is None else r.final - r.start}
+                    for r in rows}
+
+    def own_phh(self, hand_id: int, account_id: int | None) -> str | None:
+        """The finished hand's PHH as the account saw it (its own down cards in it) if it
+        played the hand, else as the public saw it; None if there is no such finished hand."""
+        with self.engine.connect() as db:
+            public = db.execute(select(hands.c.phh).where(
+                hands.c.id == hand_id, hands.c.status == "finished")).scalar()
+            if public is None or account_id is None:
+                return public
+            mine = db.execute(select(hand_players.c.phh).where(
+                hand_players.c.hand_id == hand_id,
+                hand_players.c.account_id == account_id)).scalar()
+        return mine or public
+
+    # ------------------------------------------------------------------ chat
+
+    def add_chat(self, table_id: int, account_id: int, text: str) -> ChatLine:
+        now = _now()
+        with self.engine.begin() as db:
+            line_id = _new_id(db.execute(chat.insert().values(
+                table_id=table_id, account_id=account_id, text=text, created_at=now)))
+            nickname = db.execute(select(accounts.c.nickname).where(
+                accounts.c.id == account_id)).scalar_one()
+        return ChatLine(line_id, table_id, account_id, nickname, text, now)
+
+    def recent_chat(self, table_id: int, limit: int = 50) -> list[ChatLine]:
+        """The table's last chat lines, oldest first."""
+        query = (select(chat, accounts.c.nickname)
+                 .join(accounts, accounts.c.id == chat.c.account_id)
+                 .where(chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(limit))
+        with self.engine.connect() as db:
+            rows = db.execute(query).all()
+        return [ChatLine(r.id, r.table_id, r.account_id, r.nickname, r.text,
+                         _utc(r.created_at)) for r in reversed(rows)]
+
+    def set_muted(self, account_id: int, muted_id: int, muted: bool) -> None:
+        if account_id == muted_id:
+            raise StoreError("bad_mute", "you cannot mute yourself")
+        with self.engine.begin() as db:
+            db.execute(mutes.delete().where(mutes.c.account_id == account_id,
+                                            mutes.c.muted_id == muted_id))
+            if muted:
+                db.execute(mutes.insert().values(account_id=account_id, muted_id=muted_id))
+
+    def muted_by(self, account_id: int) -> set[int]:
+        with self.engine.connect() as db:
+            return set(db.execute(select(mutes.c.muted_id).where(
+                mutes.c.account_id == account_id)).scalars())
 
     # ------------------------------------------------------------------ the ledger
 
@@ -513,6 +728,10 @@ class Store:
                                   .where(ledger.c.kind == "grant")).scalar_one())
 
 
+def _account(row: Any) -> Account:
+    return Account(row.id, row.nickname, row.bot, row.wallet, bool(row.own_bot))
+
+
 def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -524,7 +743,11 @@ def _spec(row: object) -> TableSpec:
         id=r.id, name=r.name, variant=Variant(r.variant),  # type: ignore[attr-defined]
         stakes=Stakes(r.ante, r.bring_in, r.small_bet, r.big_bet),  # type: ignore[attr-defined]
         rules=Rules(**rules_fields),
-        seats=r.seats, clock=r.clock, hands=r.hands)  # type: ignore[attr-defined]
+        seats=r.seats, clock=r.clock, hands=r.hands,  # type: ignore[attr-defined]
+        private=bool(r.private), paused=bool(r.paused),  # type: ignore[attr-defined]
+        host=r.created_by,  # type: ignore[attr-defined]
+        time_bank=TimeBank(**r.time_bank) if r.time_bank else TimeBank(),  # type: ignore
+        closed=r.closed_at is not None)  # type: ignore[attr-defined]
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
