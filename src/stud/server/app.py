@@ -23,15 +23,15 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from stud.rules import PROFILES, RulesError, Stakes, Variant
+from stud.server.auth import COOKIE, must_be_me
 from stud.server.connection import MAX_UNREAD, Client
 from stud.server.frames import Json
 from stud.server.room import Room, Timing
-from stud.server.store import Account, Store, StoreError
+from stud.server.store import Store, StoreError
 from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
 STATIC = Path(__file__).parent / "static"
-COOKIE = "stud_token"
 T = TypeVar("T")
 
 
@@ -115,15 +115,6 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
     def the_casino() -> Casino:
         assert casino is not None
         return casino
-
-    async def me(request: Request) -> Account | None:
-        return await the_casino().db(the_casino().store.account_by_token, _token(request))
-
-    async def must_be_me(request: Request) -> Account:
-        account = await me(request)
-        if account is None:
-            raise HTTPException(401, "pick a nickname first: no account goes with this request")
-        return account
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -272,13 +263,6 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
 
 def _error(code: str, message: str) -> str:
     return json.dumps({"type": "error", "code": code, "message": message})
-
-
-def _token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return request.cookies.get(COOKIE)
 
 
 async def _body(request: Request) -> dict[str, object]:
