@@ -146,6 +146,11 @@ def chips(amount: int, lang: str) -> str:
 
 
 def label(option: dict[str, Any], lang: str) -> str:
+    if option["action"] == "call" and "adds" in option:  # a call says the chips it adds
+        adds, to = option["adds"], option["to"]
+        text = words(lang).t("play.call" if adds == to else "play.call.to",
+                             added=chips(adds, lang), to=chips(to, lang))
+        return text[0].upper() + text[1:]
     return LABELS[lang][option["action"]].format(to=chips(option["to"], lang))
 
 

@@ -245,11 +245,23 @@ def hand_json(view: HandView, number: int, starting: Sequence[int], seat_of: Sea
         "first": _seat(first, seat_of),
         "why": first_json(view.why, seat_of),
         "board": cards_json(view.board),
-        "legal": [{"action": a.kind.value, "to": a.to} for a in view.legal_actions],
+        "legal": legal_json(view),
         "clock": clock, "over": view.is_over,
         "showdown": (showdown_json(view.events, view.variant, starting, seat_of)
                      if view.is_over else None),
     }
+
+
+def legal_json(view: HandView) -> list[Json]:
+    """What the seat to act may do, when ``view`` is that seat's: each action and its "to"
+    amount, and ``adds``, the chips it puts in on top of the seat's wager so far (a call to 12
+    of a seat with 8 in adds 4), so that a button can say so without doing sums."""
+    legal = view.legal_actions
+    if not legal or view.to_act is None:
+        return []
+    wager = view.player(view.to_act).wager
+    return [{"action": a.kind.value, "to": a.to,
+             "adds": max(0, a.to - wager) if a.to else 0} for a in legal]
 
 
 def player_json(view: HandView, hand_seat: int) -> Json:

@@ -179,8 +179,14 @@ export function streetName(street, l = lang()) {
   return has(`street.${street}`, l) ? t(`street.${street}`, {}, l) : String(street ?? "");
 }
 
-/** An action as a button says it, with its amount: "call 4", "complete to 2", "Erhöhen auf 8". */
-export function actionLabel(action, to, l = lang()) {
+/** An action as a button says it, with its amount: "complete to 2", "Erhöhen auf 8"; a call
+ * says the chips it adds (`adds`, from the frame's legal entry), and what it calls to when the
+ * seat has chips in already: "call 4 (to 12)", as the terminal's menu says it. */
+export function actionLabel(action, to, l = lang(), adds = null) {
+  if (action === "call" && adds !== null && adds !== undefined) {
+    return t(adds === to ? "play.call" : "play.call.to",
+      { added: chips(adds, l), to: chips(to, l) }, l);
+  }
   return t(`action.${action}`, { to: chips(to, l) }, l);
 }
 

@@ -279,7 +279,7 @@ function renderActions(state) {
       "data-action": option.action,
       "data-to": option.to ?? "",
       disabled: view.pending,
-      text: actionLabel(option.action, option.to),
+      text: capitalized(actionLabel(option.action, option.to, lang(), option.adds)),
       onclick: () => act(option),
     });
     box.append(button);
