@@ -27,7 +27,7 @@ from stud.server.app import create_app
 from stud.server.room import Timing
 
 POSTGRES = os.environ.get("STUD_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-FAST = Timing(bot_delay=0.0, hand_pause=0.05, clock_scale=1.0)
+FAST = Timing(bot_delay=0.0, hand_pause=0.05, clock_scale=1.0, seat_wait=0.0)
 
 
 def free_port() -> int:
@@ -134,7 +134,7 @@ SERVE = """
 import sys, uvicorn
 from stud.server.app import create_app
 from stud.server.room import Timing
-uvicorn.run(create_app(sys.argv[1], Timing({bot_delay}, {hand_pause}, {clock_scale})),
+uvicorn.run(create_app(sys.argv[1], Timing({bot_delay}, {hand_pause}, {clock_scale}, 0.0)),
             host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 

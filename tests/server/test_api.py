@@ -55,7 +55,7 @@ def test_a_new_account_gets_201_its_token_an_httponly_cookie_and_10000_chips(
     answer = http.post("/api/accounts", json={"nickname": "Ann"})
     assert answer.status_code == 201
     body = answer.json()
-    assert set(body) == {"id", "nickname", "wallet", "token"}
+    assert set(body) == {"id", "nickname", "wallet", "bot", "token"}
     assert body["nickname"] == "Ann" and body["wallet"] == 10_000
     assert isinstance(body["token"], str) and len(body["token"]) >= 32
     cookie = answer.headers["set-cookie"]
@@ -176,8 +176,11 @@ def test_a_new_table_has_the_documented_defaults(http: httpx.Client, token: str)
     assert table["rules"]["name"] == "standard"
     assert table["taken"] == 0 and table["hands"] == 0 and table["hands_per_hour"] == 0
     assert isinstance(table["name"], str) and table["name"]
+    assert table["private"] is False and table["paused"] is False
+    assert table["time_bank"] == {"start": 30, "add": 5, "every": 10, "cap": 60}
     assert set(table) == {"id", "name", "variant", "title", "stakes", "rules", "seats", "taken",
-                          "clock", "hands", "hands_per_hour"}
+                          "clock", "hands", "hands_per_hour", "private", "paused", "host",
+                          "time_bank"}
 
 
 @pytest.mark.parametrize(("fields", "stakes"), [

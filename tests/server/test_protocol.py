@@ -54,6 +54,7 @@ class Game:
     server: Server
     http: httpx.Client
     table: int
+    host_token: str
     clients: list[TableClient] = field(default_factory=list)
 
     def join(self, token: str | None = None) -> TableClient:
@@ -61,6 +62,11 @@ class Game:
         self.clients.append(client)
         client.first_state()
         return client
+
+    def host(self) -> TableClient:
+        """The account that opened the table (which may seat bots without a seat of its own),
+        connected."""
+        return self.join(self.host_token)
 
     def close(self) -> None:
         for client in self.clients:
@@ -107,7 +113,7 @@ def new_game(server: Server, **fields: object) -> Iterator[Game]:
     """A new table; every connection made through it is closed at the end."""
     with server.client() as http:
         _, token = make_account(http)
-        game = Game(server, http, make_table(http, token, **fields))
+        game = Game(server, http, make_table(http, token, **fields), token)
         try:
             yield game
         finally:
@@ -182,7 +188,7 @@ def test_an_account_connecting_sees_itself_in_you(game: Game) -> None:
     a = game.player()
     you = a.client.state["you"]
     assert you == {"account": a.account, "nickname": you["nickname"], "wallet": 10_000,
-                   "seat": None}
+                   "seat": None, "host": False}
 
 
 def test_a_spectator_watches_but_cannot_sit_act_or_seat_bots(game: Game) -> None:
@@ -554,7 +560,7 @@ def test_whole_hands_are_played_with_the_legal_actions_as_given(game: Game) -> N
 
 def test_each_finished_hand_has_a_showdown_and_end_stacks_that_match_the_seats(
         game: Game) -> None:
-    watcher = game.join(make_account(game.http)[1])  # bots are seated by an account
+    watcher = game.host()  # bots are seated by the host or a player
     add_bot(watcher, 1, "random")
     add_bot(watcher, 2, "station")
     add_bot(watcher, 4, "strength")
@@ -693,7 +699,7 @@ def test_bots_are_added_and_removed_at_any_time(game: Game) -> None:
 
 
 def test_a_bot_gets_the_buy_in_it_is_given(game: Game) -> None:
-    watcher = game.player().client
+    watcher = game.host()
     watcher.send({"type": "add_bot", "seat": 8, "bot": "expert", "buy_in": 1000})
     frame = watcher.until_state(lambda f: f["seats"][7] is not None, what="a bot in seat 8")
     assert seat_entry(frame, 8)["stack"] == 1000 and seat_entry(frame, 8)["bot"] == "expert"
@@ -733,7 +739,7 @@ def quick_clock_game(rules: str) -> Iterator[Game]:
         folder = stack.enter_context(tempfile.TemporaryDirectory())
         server = stack.enter_context(serve_in_thread(
             f"sqlite:///{folder}/stud.db", Timing(bot_delay=0, hand_pause=0.05,
-                                                  clock_scale=0.05)))
+                                                  clock_scale=0.05, seat_wait=0.0)))
         yield stack.enter_context(new_game(server, clock=5, rules=rules))
 
 

@@ -32,9 +32,10 @@ from .conftest import FAST, Server, ServerProcess, serve_in_process
 from .wsclient import Frame, TableClient, in_play, make_account, make_table
 
 # Bots take a moment over each action, so that a hand is in flight for a while.
-PLAYING = Timing(bot_delay=0.05, hand_pause=FAST.hand_pause, clock_scale=FAST.clock_scale)
+PLAYING = Timing(bot_delay=0.05, hand_pause=FAST.hand_pause, clock_scale=FAST.clock_scale,
+                 seat_wait=0.0)
 # A long pause between hands, so that a kill right after one lands before the next.
-PAUSING = Timing(bot_delay=0.05, hand_pause=1.0, clock_scale=FAST.clock_scale)
+PAUSING = Timing(bot_delay=0.05, hand_pause=1.0, clock_scale=FAST.clock_scale, seat_wait=0.0)
 BUY_IN = 1_000
 BOTS = {2: "station", 3: "random"}
 

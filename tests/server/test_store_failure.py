@@ -24,7 +24,7 @@ def test_a_hand_the_store_cannot_keep_is_voided_and_the_table_goes_on(
         keep(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Store, "finish_hand", flaky)
-    with serve_in_thread(sqlite_database, Timing(0.0, 0.05, 1.0)) as server, \
+    with serve_in_thread(sqlite_database, Timing(0.0, 0.05, 1.0, 0.0)) as server, \
             server.client() as http:
         _, token = make_account(http)
         table = make_table(http, token)

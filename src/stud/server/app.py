@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,11 +23,12 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from stud.rules import PROFILES, RulesError, Stakes, Variant
-from stud.server.auth import COOKIE, must_be_me
-from stud.server.connection import MAX_UNREAD, Client
+from stud.server import replays
+from stud.server.auth import COOKIE, account_of, must_be_me
+from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
 from stud.server.frames import Json
 from stud.server.room import Room, Timing
-from stud.server.store import Store, StoreError
+from stud.server.store import Account, Store, StoreError, TimeBank
 from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
@@ -69,10 +70,13 @@ class Casino:
 
     async def add_room(self, spec: object) -> Room:
         room = Room(spec, self.store, self.db, self.timing,  # type: ignore[arg-type]
-                    self.wallet_moved)
+                    self.wallet_moved, self.room_closed)
         self.rooms[room.spec.id] = room
         await room.restore()
         return room
+
+    def room_closed(self, room: Room) -> None:
+        self.rooms.pop(room.spec.id, None)
 
     def wallet_moved(self, origin: Room, account_id: int, change: int) -> None:
         """Show a wallet change at the account's other tables; a table busy with a change of
@@ -88,10 +92,17 @@ class Casino:
         self._executor.shutdown(wait=True)
         self.store.close()
 
-    def room(self, table_id: int) -> Room:
-        if table_id not in self.rooms:
+    def room(self, table_id: int, account: Account | None = None,
+             invite: str | None = None, check: bool = False) -> Room:
+        """The table's room; with ``check``, only for someone it admits (a private table's
+        host, players, or whoever brings its invite secret)."""
+        room = self.rooms.get(table_id)
+        if room is None:
             raise HTTPException(404, f"there is no table {table_id}")
-        return self.rooms[table_id]
+        if check and not room.admits(account.id if account else None, invite):
+            raise HTTPException(403, f"table {table_id} is private: open it with the invite "
+                                     "link its host shares")
+        return room
 
 
 def create_app(database: str | None = None, timing: Timing | None = None) -> FastAPI:
@@ -111,6 +122,7 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
     app = FastAPI(title="stud", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(replays.router)
 
     def the_casino() -> Casino:
         assert casino is not None
@@ -146,11 +158,15 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         nickname = body.get("nickname")
         if not isinstance(nickname, str):
             raise FieldError("nickname", f"nickname must be text, not {nickname!r}")
-        account, token = await the_casino().db(the_casino().store.create_account, nickname)
+        own_bot = body.get("bot", False)
+        if not isinstance(own_bot, bool):
+            raise FieldError("bot", f"bot must be true or false, not {own_bot!r}")
+        account, token = await the_casino().db(the_casino().store.create_account, nickname,
+                                               own_bot)
         response.set_cookie(COOKIE, token, httponly=True, samesite="lax",
                             secure=request.url.scheme == "https", max_age=10 * 365 * 24 * 3600)
         return {"id": account.id, "nickname": account.nickname, "wallet": account.wallet,
-                "token": token}
+                "bot": account.own_bot, "token": token}
 
     @app.get("/api/me")
     async def who_am_i(request: Request) -> Json:
@@ -165,29 +181,47 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
                            if row.table_id in in_hands else row.stack} for row in seated]}
 
     @app.get("/api/tables")
-    async def list_tables() -> list[Json]:
-        return [room.summary() for room in the_casino().rooms.values()]
+    async def list_tables(request: Request) -> list[Json]:
+        """The public tables, and the private ones the account hosts or plays at."""
+        account = await account_of(request)
+        return [room.summary() for room in the_casino().rooms.values()
+                if not room.spec.private or room.admits(account.id if account else None, None)]
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Json:
         account = await must_be_me(request)
         body = await _body(request)
         c = the_casino()
+        private = body.get("private", False)
+        if not isinstance(private, bool):
+            raise FieldError("private", f"private must be true or false, not {private!r}")
         spec = await c.db(c.store.create_table, *_table_fields(body, len(c.rooms) + 1),
-                          account.id)
+                          account.id, private, _time_bank(body))
+        if private:
+            await c.db(c.store.renew_invite, spec.id)
+            spec = await c.db(c.store.table, spec.id)
         room = await c.add_room(spec)
-        return room.summary()
+        return room.summary() | ({"invite": room.invite} if private else {})
 
     @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: int) -> Json:
-        return the_casino().room(table_id).summary()
+    async def get_table(request: Request, table_id: int, invite: str | None = None) -> Json:
+        return the_casino().room(table_id, await account_of(request), invite, True).summary()
 
     @app.get("/api/tables/{table_id}/hands")
-    async def recent_hands(table_id: int, limit: int = 10) -> list[Json]:
-        the_casino().room(table_id)
+    async def recent_hands(request: Request, table_id: int, limit: int = 10,
+                           invite: str | None = None) -> list[Json]:
+        account = await account_of(request)
+        the_casino().room(table_id, account, invite, True)
         if not 1 <= limit <= 100:
             raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
-        return await the_casino().db(the_casino().store.recent_hands, table_id, limit)
+        rows = await the_casino().db(the_casino().store.recent_hands, table_id, limit)
+        if account is not None:  # the hands it played carry its own seat, cards and result
+            own = await the_casino().db(the_casino().store.own_hands, account.id,
+                                        [row["id"] for row in rows])
+            for row in rows:
+                if row["id"] in own:
+                    row["mine"] = {k: own[row["id"]][k] for k in ("seat", "cards", "net")}
+        return rows
 
     @app.get("/api/hands/{hand_id}.phh")
     async def hand_phh(hand_id: int) -> PlainTextResponse:
@@ -230,7 +264,13 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         await websocket.accept()
         token = websocket.query_params.get("token") or websocket.cookies.get(COOKIE)
         account = await c.db(c.store.account_by_token, token)
-        client = Client(account, websocket.send_text, account.wallet if account else 0)
+        invite = websocket.query_params.get("invite")
+        if not room.admits(account.id if account else None, invite):
+            await websocket.close(code=4403, reason=f"table {table_id} is private: open it "
+                                  "with the invite link its host shares")
+            return
+        client = Client(account, websocket.send_text, account.wallet if account else 0,
+                        invite=invite, close=_closer(websocket))
         pump = asyncio.get_running_loop().create_task(client.pump())
         await room.join(client)
         try:
@@ -249,9 +289,11 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
                     client.push_error(_error("bad_json", f"not JSON: {error}"))
                     continue
                 await room.handle(client, message)
-            if client.flooding:
+                if not await client.room_to_answer():
+                    client.flooding = True
+            if client.flooding and not client.closed:
                 await websocket.close(code=1008, reason=f"more than {MAX_UNREAD} answers "
-                                      "unread: read what the server sends")
+                                      f"unread for {READ_WAIT:g} s: read what the server sends")
         except WebSocketDisconnect:
             pass
         finally:
@@ -259,6 +301,34 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
             pump.cancel()
 
     return app
+
+
+def _closer(websocket: WebSocket) -> Callable[[int, str], Awaitable[None]]:
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+    return close
+
+
+def _time_bank(body: dict[str, object]) -> TimeBank | None:
+    """The table's time bank: {"start": s, "add": s, "every": hands, "cap": s}, each part
+    optional (the house's default for the rest); None for the house's default."""
+    given = body.get("time_bank")
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        raise FieldError("time_bank", f"time_bank must be an object, not {given!r}")
+    unknown = sorted(set(given) - {"start", "add", "every", "cap"})
+    if unknown:
+        raise FieldError("time_bank", f"time_bank has no part {unknown[0]!r}: use start, add, "
+                                      "every and cap")
+    base = TimeBank()
+    bank = TimeBank(*(_whole(given, part, getattr(base, part), low, high)
+                      for part, low, high in (("start", 0, 600), ("add", 0, 120),
+                                              ("every", 1, 1000), ("cap", 0, 600))))
+    if bank.start > bank.cap:
+        raise FieldError("time_bank", f"time_bank: start ({bank.start}) must not be more than "
+                                      f"cap ({bank.cap})")
+    return bank
 
 
 def _error(code: str, message: str) -> str:

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 
 from stud.server.store import Account
 
-MAX_UNREAD = 64  # answers waiting for a client before the server closes its connection
+MAX_UNREAD = 64  # answers waiting for a client before the server reads no more from it
+MAX_BEHIND = 1024  # frames waiting for a client that reads nothing before it is cut off
+READ_WAIT = 15.0  # seconds a client may leave MAX_UNREAD answers unread before it is cut off
 
 
 class ProtocolError(ValueError):
@@ -22,8 +24,11 @@ class ProtocolError(ValueError):
 
 @dataclass
 class Client:
-    """One WebSocket connection. Answers wait in ``errors`` and the newest state in ``state``:
-    a newer state replaces an older one not yet sent, since each state is whole."""
+    """One WebSocket connection. Answers, chat and notices wait in ``errors`` and the newest
+    state in ``state``: a newer state replaces an older one not yet sent, since each state is
+    whole. What is limited is what waits unread, not what a client sends: with MAX_UNREAD
+    answers waiting, the server reads no more from the client until they are sent (``room_to_
+    answer``); a client that reads nothing at all is cut off."""
 
     account: Account | None
     send: Callable[[str], Awaitable[None]]
@@ -33,19 +38,46 @@ class Client:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     flooding: bool = False
+    invite: str | None = None  # the invite secret the client came with, if any
+    muted: set[int] = field(default_factory=set)  # accounts whose chat this client skips
+    close: Callable[[int, str], Awaitable[None]] | None = None
+    shut_with: tuple[int, str] | None = None
+    greeted: bool = False  # the first state frame was sent
+
+    def shut(self, code: int, reason: str) -> None:
+        """Close the connection once what is waiting has been sent."""
+        self.shut_with = (code, reason)
+        self.wake.set()
 
     def push_state(self, frame: str) -> None:
         self.state = frame
         self.wake.set()
 
+    sent: asyncio.Event = field(default_factory=asyncio.Event)
+
     def push_error(self, frame: str) -> None:
-        """Queue an answer (an error or a pong); a client that sends faster than it reads is
-        cut off rather than let the queue grow."""
-        if len(self.errors) >= MAX_UNREAD:
+        """Queue an answer, a chat line or a notice; a client so far behind that MAX_BEHIND
+        wait for it is cut off rather than let the queue grow."""
+        if len(self.errors) >= MAX_BEHIND:
             self.flooding = True
+            self.shut(1008, f"more than {MAX_BEHIND} frames unread: read what the server "
+                      "sends")
         else:
             self.errors.append(frame)
         self.wake.set()
+
+    async def room_to_answer(self) -> bool:
+        """Wait, if MAX_UNREAD answers are waiting, until they are sent; False when the
+        client read none of them for READ_WAIT seconds."""
+        deadline = asyncio.get_running_loop().time() + READ_WAIT
+        while len(self.errors) >= MAX_UNREAD and not self.closed:
+            self.sent.clear()
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                await asyncio.wait_for(self.sent.wait(), max(0.0, left))
+            except TimeoutError:
+                return False
+        return True
 
     async def pump(self) -> None:
         """Send what is waiting until the connection closes."""
@@ -53,11 +85,18 @@ class Client:
             while not self.closed:
                 await self.wake.wait()
                 self.wake.clear()
+                if not self.greeted and self.state is not None:  # the table comes first
+                    frame, self.state, self.greeted = self.state, None, True
+                    await self.send(frame)
                 while self.errors:
                     await self.send(self.errors.pop(0))
+                    self.sent.set()
                 if self.state is not None:
                     frame, self.state = self.state, None
                     await self.send(frame)
+                if self.shut_with is not None and self.close is not None:
+                    self.closed = True
+                    await self.close(*self.shut_with)
         except Exception:  # the connection went away; the room forgets it in part()
             self.closed = True
 

@@ -46,6 +46,9 @@ def table_json(spec: TableSpec, taken: int, hands_per_hour: float) -> Json:
         "rules": {"name": spec.rules.name} | {p: getattr(spec.rules, p) for p in POLICIES},
         "seats": spec.seats, "taken": taken, "clock": spec.clock, "hands": spec.hands,
         "hands_per_hour": round(hands_per_hour, 1),
+        "private": spec.private, "paused": spec.paused, "host": spec.host,
+        "time_bank": {"start": spec.time_bank.start, "add": spec.time_bank.add,
+                      "every": spec.time_bank.every, "cap": spec.time_bank.cap},
     }
 
 

@@ -20,12 +20,15 @@ from typing import TypeVar
 
 from stud.bots import make_bot
 from stud.cards import Deck
-from stud.engine import Action, ActionKind, Hand, IllegalAction
+from stud.engine import Action, ActionKind, IllegalAction
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
+from stud.server.chat import Chat
+from stud.server.clock import Clock, forced
 from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.deal import Deal
 from stud.server.frames import Json, player_json, public_events_json, table_json
+from stud.server.hosting import Hosting
 from stud.server.seating import Seating, bot_name
 from stud.server.store import HandPlayer, OwnRecord, Store, StoreError, TableSpec
 from stud.table import Seat, Table
@@ -42,12 +45,14 @@ class Timing:
     bot_delay: float = 0.8
     hand_pause: float = 3.0
     clock_scale: float = 1.0  # multiplies every table's clock (tests use a fraction)
+    seat_wait: float = 5.0  # after a seat is taken, the others have this long to sit too
 
 
-class Room(Seating):
+class Room(Seating, Clock, Hosting, Chat):
     def __init__(self, spec: TableSpec, store: Store, db: Callable[..., Awaitable[object]],
                  timing: Timing,
-                 wallet_moved: Callable[[Room, int, int], None] | None = None) -> None:
+                 wallet_moved: Callable[[Room, int, int], None] | None = None,
+                 on_close: Callable[[Room], None] | None = None) -> None:
         self.spec = spec
         # Told of every wallet change, so an account's other tables show it too.
         self.wallet_moved = wallet_moved or (lambda room, account, change: None)
@@ -64,8 +69,14 @@ class Room(Seating):
         self.deal: Deal | None = None  # the hand in play, or just finished
         self.last: Deal | None = None  # the hand finished most recently
         self.finished: deque[float] = deque()
-        self.deadline: float | None = None
-        self._timer: asyncio.Task[None] | None = None
+        self.own_bots: set[int] = set()  # seats of accounts that play by program (stud bot)
+        self.banks: dict[int, list[int]] = {}
+        self.timed_out: set[int] = set()
+        self.paused = spec.paused
+        self.closing = False  # the host closed the table during a hand: it closes after it
+        self.invite = spec.invite
+        self._said: dict[int, deque[float]] = {}  # account -> when it last chatted
+        self._closed_by = on_close or (lambda room: None)
         self._next: asyncio.Task[None] | None = None
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
@@ -83,8 +94,15 @@ class Room(Seating):
             # As kept, even a stack of 0 (a player who lost every chip keeps the seat).
             self.table.seats[row.seat] = Seat(row.seat, name, row.stack, bot, row.sitting_out)
             self.accounts[row.seat] = row.account_id
+            self.banks[row.seat] = [row.bank_ms, row.bank_hands]
             if row.bot:
                 self.bots[row.seat] = row.bot
+            if row.own_bot:
+                self.own_bots.add(row.seat)
+        # A leave asked for in a hand that a stop cut off (and voided) is carried out now.
+        for row in await self.db(self.store.seats, self.spec.id):
+            if row.leaving:
+                await self._cash_out(row.seat)
         now = time.time()
         for moment in await self.db(self.store.hand_times, self.spec.id, timedelta(hours=1)):
             self.finished.append(now - (datetime.now(UTC) - moment).total_seconds())
@@ -104,13 +122,18 @@ class Room(Seating):
         return float(len(self.finished))
 
     def summary(self) -> Json:
-        return table_json(dataclasses.replace(self.spec, hands=self.number),
+        return table_json(dataclasses.replace(self.spec, hands=self.number, paused=self.paused),
                           len(self.table.seats), self.hands_per_hour())
 
     # ------------------------------------------------------------------ connections
 
+    def on_close(self) -> None:
+        self.close()
+        self._closed_by(self)
+
     async def join(self, client: Client) -> None:
         async with self.lock:
+            await self.greet(client)
             self.clients.append(client)
             self.broadcast()
             if self.table.hand is None or self.table.hand.is_over:
@@ -175,6 +198,7 @@ class Room(Seating):
             legal = ", ".join(str(a) for a in error.legal) or "nothing"
             raise ProtocolError("illegal_action", f"seat {seat} cannot {error.action}: "
                                 f"{error.reason}; legal: {legal}") from None
+        self.timed_out.discard(seat)
         await self._progress()
 
     # ------------------------------------------------------------------ the flow of a hand
@@ -195,6 +219,8 @@ class Room(Seating):
     async def _start_hand(self) -> None:
         table = self.table
         if table.hand is not None and not table.hand.is_over or len(table.ready()) < 2:
+            return
+        if self.paused:
             return
         if self.deal is not None and self.deal.hand_id is not None:
             return  # a finished hand the store could not keep: deal no more until a restart
@@ -223,7 +249,7 @@ class Room(Seating):
             seat = self.table.table_seat(hand.to_act or 0)
             if seat not in self.leaving and not self._absent(seat):
                 break
-            hand.act(_forced(hand), hand.to_act)  # a seat leaving or gone checks or folds
+            hand.act(forced(hand), hand.to_act)  # a seat leaving or gone checks or folds
         self._turn += 1
         self._stop_clock()
         if hand is None:
@@ -259,6 +285,7 @@ class Room(Seating):
             return
         deal.hand_id = None
         table.finish_hand()
+        await self._keep_banks(self.grow_banks(seats))
         self.finished.append(time.time())
         self._not_before = time.monotonic() + self.timing.hand_pause
         # The finished hand stays on the table, showdown and all, until the next is dealt.
@@ -266,8 +293,18 @@ class Room(Seating):
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
         for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
             await self._cash_out(seat)
+        if self.closing:
+            await self._close()
+            return
         self.broadcast()
         self._schedule_next_hand(self.timing.hand_pause)
+
+    async def _keep_banks(self, banks: dict[int, tuple[int, int]]) -> None:
+        """The time banks after a hand; a bank the store cannot keep is not worth a table."""
+        try:
+            await self.db(self.store.set_banks, self.spec.id, banks)
+        except Exception:
+            log.exception("table %s: the time banks could not be kept", self.spec.id)
 
     async def _record(self, deal: Deal, record: tuple[object, ...]) -> bool:
         """Keep a finished hand, trying three times; if it cannot be kept, void it (every
@@ -331,7 +368,7 @@ class Room(Seating):
         except Exception:
             log.exception("table %s: bot in seat %s failed; it checks or folds",
                           self.spec.id, seat)
-            action = _forced(hand)
+            action = forced(hand)
         async with self.lock:
             if turn != self._turn or self.table.hand is not hand:
                 return
@@ -340,7 +377,7 @@ class Room(Seating):
             except IllegalAction:
                 log.exception("table %s: bot in seat %s chose an illegal action",
                               self.spec.id, seat)
-                hand.act(_forced(hand), hand.to_act)
+                hand.act(forced(hand), hand.to_act)
             await self._safely(self._progress())
 
     async def _safely(self, step: Awaitable[None]) -> None:
@@ -351,37 +388,6 @@ class Room(Seating):
             log.exception("table %s: a step failed", self.spec.id)
             self.broadcast()
             self._schedule_next_hand(max(1.0, self.timing.hand_pause))
-
-    def _start_clock(self, seat: int, turn: int) -> None:
-        seconds = self.spec.clock * self.timing.clock_scale
-        self.deadline = time.monotonic() + seconds
-        self._timer = asyncio.get_running_loop().create_task(self._expire(seat, turn, seconds))
-
-    def _stop_clock(self) -> None:
-        self.deadline = None
-        if self._timer is not None and self._timer is not asyncio.current_task():
-            self._timer.cancel()
-        self._timer = None
-
-    async def _expire(self, seat: int, turn: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        async with self.lock:
-            hand = self.table.hand
-            if turn != self._turn or hand is None or hand.to_act is None:
-                return
-            hand.act(_forced(hand), hand.to_act)
-            if seat in self.table.seats:
-                await self._safely(self._set_sitting_out(seat, True))
-            await self._safely(self._progress())
-
-    def clock_json(self) -> Json | None:
-        hand = self.table.hand
-        if self.deadline is None or hand is None or hand.to_act is None:
-            return None
-        total = int(self.spec.clock * self.timing.clock_scale * 1000)
-        remaining = max(0, int((self.deadline - time.monotonic()) * 1000))
-        return {"seat": self.table.table_seat(hand.to_act), "remaining_ms": remaining,
-                "total_ms": total}
 
     # ------------------------------------------------------------------ frames
 
@@ -413,11 +419,21 @@ class Room(Seating):
             player = account_id if account_id in players else None
             if (seat, player) not in bodies:
                 bodies[seat, player] = self._body(seat, player, clock)
-            you = {"account": account_id,
-                   "nickname": client.account.nickname if client.account else None,
-                   "wallet": client.wallet, "seat": seat}
+            you: Json = {"account": account_id,
+                         "nickname": client.account.nickname if client.account else None,
+                         "wallet": client.wallet, "seat": seat,
+                         "host": account_id is not None and account_id == self.spec.host}
+            if you["host"] and self.invite is not None:
+                you["invite"] = self.invite
             client.push_state(f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
                               f'{bodies[seat, player]}}}')
+
+    def notice(self, kind: str, **facts: object) -> None:
+        """A table event for every pane that shows them (who timed out, a table paused...):
+        facts, put into words by each reader's page."""
+        frame = json.dumps({"type": "notice", "kind": kind} | facts)
+        for client in self.clients:
+            client.push_error(frame)
 
     def _body(self, seat: int | None, account_id: int | None, clock: Json | None) -> str:
         table, deal = self.table, self.deal
@@ -430,7 +446,9 @@ class Room(Seating):
                 continue
             entry: Json = {
                 "seat": number, "name": s.name, "bot": self.bots.get(number),
+                "own_bot": number in self.own_bots,
                 "stack": s.stack, "sitting_out": s.sitting_out,
+                "time_bank_ms": self.bank_json(number), "timed_out": number in self.timed_out,
                 "leaving": number in self.leaving,
                 "connected": number in self.bots or self._connected(number),
                 "in_hand": False, "folded": False, "all_in": False, "wager": 0,
@@ -445,7 +463,9 @@ class Room(Seating):
             seats.append(entry)
         hand_part = deal.frame(account_id, clock, view) if deal is not None else "null"
         last_part = self.last.frame(account_id) if self.last is not None else "null"
-        return f'"seats": {json.dumps(seats)}, "hand": {hand_part}, "last": {last_part}'
+        return (f'"seats": {json.dumps(seats)}, "hand": {hand_part}, "last": {last_part}, '
+                f'"next_hand_ms": {json.dumps(self.next_hand_ms())}, '
+                f'"closing": {json.dumps(self.closing)}')
 
     def live_stack(self, seat: int) -> int:
         """The seat's chips now: in a hand, what the engine says is left behind the bets."""
@@ -453,17 +473,6 @@ class Room(Seating):
         hand = self.table.hand
         return hand.stacks[k - 1] if hand is not None and k is not None else \
             self.table.seats[seat].stack
-
-
-def _forced(hand: Hand) -> Action:
-    """What the house does for a seat that does not act: check if it can, else fold; a bring-in
-    that cannot be folded is posted."""
-    legal = hand.legal_actions()
-    for kind in (ActionKind.CHECK, ActionKind.FOLD, ActionKind.BRING_IN):
-        for action in legal:
-            if action.kind is kind:
-                return action
-    return legal[0]
 
 
 _HANDLERS: dict[str, Callable[[Room, Client, dict[str, object]], Awaitable[None]]] = {
@@ -475,4 +484,12 @@ _HANDLERS: dict[str, Callable[[Room, Client, dict[str, object]], Awaitable[None]
     "leave": Room._leave,
     "add_bot": Room._add_bot,
     "remove_bot": Room._remove_bot,
+    "start": Room._start,
+    "chat": Room._chat,
+    "mute": Room._mute,
+    "pause": Room._pause,
+    "resume": Room._resume,
+    "renew_invite": Room._renew_invite,
+    "remove_player": Room._remove_player,
+    "close_table": Room._close_table,
 }

@@ -50,9 +50,10 @@ tables = Table(
     Column("hands", Integer, nullable=False, default=0),
     Column("created_by", Integer, ForeignKey("accounts.id")),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    # Unlisted, joined by an invite link whose secret's hash is kept (migration 4).
+    # Unlisted, joined by an invite link that carries this secret (migration 4); the host sees
+    # the link again after a restart, so the secret itself is kept, not a hash of it.
     Column("private", Boolean, nullable=False, server_default=false()),
-    Column("invite_hash", String(64)),
+    Column("invite", String(64)),
     Column("paused", Boolean, nullable=False, server_default=false()),
     Column("closed_at", DateTime(timezone=True)),
     # {"start": s, "add": s, "every": hands, "cap": s}; NULL for the house's default.

@@ -34,6 +34,10 @@ class Seating:
     _progress: Callable[[], Awaitable[None]]
     _schedule_next_hand: Callable[[float], None]
     _set_wallets: Callable[[int, int], None]
+    _wait_for_seats: Callable[[], None]
+    banks: dict[int, list[int]]
+    own_bots: set[int]
+    timed_out: set[int]
 
     def _account(self, client: Client) -> Account:
         if client.account is None:
@@ -74,12 +78,16 @@ class Seating:
                                 f"{self.seat_of_account(account.id)}")
         seat = self._free_seat(message)
         buy_in = self._buy_in(message)
-        row = await self.db(self.store.sit, self.spec.id, seat, account.id, buy_in)
+        bank = self.spec.time_bank.start * 1000
+        row = await self.db(self.store.sit, self.spec.id, seat, account.id, buy_in, bank)
         self.table.sit(seat, row.nickname, row.stack)
         self.accounts[seat] = account.id
+        self.banks[seat] = [bank, 0]
+        if account.own_bot:
+            self.own_bots.add(seat)
         self._set_wallets(account.id, -buy_in)
+        self._wait_for_seats()
         self.broadcast()
-        self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _rebuy(self, client: Client, message: dict[str, object]) -> None:
         seat = self._own_seat(client)
@@ -102,25 +110,33 @@ class Seating:
         self.broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
+    def _may_seat_bots(self, client: Client) -> None:
+        """Bots are seated and unseated by the players at the table or its host."""
+        account = self._account(client)
+        if account.id != self.spec.host and self.seat_of_account(account.id) is None:
+            raise ProtocolError("not_seated", "only the players at this table or its host may "
+                                "add or remove bots: take a seat first")
+
     async def _add_bot(self, client: Client, message: dict[str, object]) -> None:
-        self._account(client)  # a watcher without an account cannot seat or unseat bots
+        self._account(client)
         bot = message.get("bot")
         if bot not in BOTS:
             raise ProtocolError("bad_message", f"bot must be one of {', '.join(BOTS)}, "
                                 f"not {bot!r}")
         seat = self._free_seat(message)
         buy_in = self._buy_in(message, default=100 * self.spec.stakes.small_bet)
+        self._may_seat_bots(client)  # a message that is wrong anyway is told why first
         assert isinstance(bot, str)
         row = await self.db(self.store.add_bot, self.spec.id, seat, bot, buy_in)
         self.table.sit(seat, bot_name(bot, seat), row.stack, make_bot(bot))
         self.accounts[seat] = row.account_id
         self.bots[seat] = bot
+        self._wait_for_seats()
         self.broadcast()
-        self._schedule_next_hand(0.5 * self.timing.hand_pause)
 
     async def _remove_bot(self, client: Client, message: dict[str, object]) -> None:
-        self._account(client)
         seat = int_field(message, "seat")
+        self._may_seat_bots(client)
         if seat not in self.bots:
             raise ProtocolError("no_such_seat", f"seat {seat} has no bot")
         await self._leave_seat(seat)
@@ -130,7 +146,9 @@ class Seating:
 
     async def _leave_seat(self, seat: int) -> None:
         if self._in_hand(seat):
-            self.leaving.add(seat)  # checks or folds when it is to act; leaves at the end
+            # Checks or folds when it is to act; leaves at the end, even after a stop.
+            await self.db(self.store.set_leaving, self.spec.id, seat, True)
+            self.leaving.add(seat)
             hand = self.table.hand
             if hand is not None and self.table.table_seat(hand.to_act or 0) == seat:
                 await self._progress()
@@ -145,7 +163,10 @@ class Seating:
         self.table.seats.pop(seat)
         account = self.accounts.pop(seat)
         self.bots.pop(seat, None)
+        self.banks.pop(seat, None)
         self.leaving.discard(seat)
+        self.own_bots.discard(seat)
+        self.timed_out.discard(seat)
         self._set_wallets(account, chips)
 
     async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
@@ -153,7 +174,9 @@ class Seating:
         self.broadcast()
 
     async def _sit_in(self, client: Client, message: dict[str, object]) -> None:
-        await self._set_sitting_out(self._own_seat(client), False)
+        seat = self._own_seat(client)
+        await self._set_sitting_out(seat, False)
+        self.timed_out.discard(seat)
         self.broadcast()
         self._schedule_next_hand(0.5 * self.timing.hand_pause)
 

@@ -99,6 +99,7 @@ class TableSpec:
     host: int | None = None  # the account that opened the table
     time_bank: TimeBank = TimeBank()
     closed: bool = False
+    invite: str | None = None  # a private table's invite secret
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,17 +296,8 @@ class Store:
         """A new invite secret for the table; the one before it no longer lets anyone in."""
         secret = secrets.token_urlsafe(18)
         with self.engine.begin() as db:
-            db.execute(tables.update().where(tables.c.id == table_id)
-                       .values(invite_hash=_hash(secret)))
+            db.execute(tables.update().where(tables.c.id == table_id).values(invite=secret))
         return secret
-
-    def invite_matches(self, table_id: int, secret: str | None) -> bool:
-        if not secret:
-            return False
-        with self.engine.connect() as db:
-            kept = db.execute(select(tables.c.invite_hash).where(
-                tables.c.id == table_id)).scalar()
-        return kept is not None and secrets.compare_digest(kept, _hash(secret))
 
     def set_paused(self, table_id: int, paused: bool) -> None:
         with self.engine.begin() as db:
@@ -747,7 +739,7 @@ def _spec(row: object) -> TableSpec:
         private=bool(r.private), paused=bool(r.paused),  # type: ignore[attr-defined]
         host=r.created_by,  # type: ignore[attr-defined]
         time_bank=TimeBank(**r.time_bank) if r.time_bank else TimeBank(),  # type: ignore
-        closed=r.closed_at is not None)  # type: ignore[attr-defined]
+        closed=r.closed_at is not None, invite=r.invite)  # type: ignore[attr-defined]
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

@@ -30,7 +30,7 @@ def upgrade() -> None:
     op.add_column("accounts", sa.Column("own_bot", sa.Boolean, nullable=False,
                                         server_default=sa.false()))
     for column in (sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()),
-                   sa.Column("invite_hash", sa.String(64)),
+                   sa.Column("invite", sa.String(64)),
                    sa.Column("paused", sa.Boolean, nullable=False, server_default=sa.false()),
                    sa.Column("closed_at", sa.DateTime(timezone=True)),
                    sa.Column("time_bank", sa.JSON)):
@@ -84,6 +84,6 @@ def downgrade() -> None:
     # ALTER TABLE ... DROP COLUMN (SQLite has it from 3.35), for the same reason.
     for table, column in (("seats", "bank_hands"), ("seats", "bank_ms"), ("seats", "leaving"),
                           ("tables", "time_bank"), ("tables", "closed_at"), ("tables", "paused"),
-                          ("tables", "invite_hash"), ("tables", "private"),
+                          ("tables", "invite"), ("tables", "private"),
                           ("accounts", "own_bot")):
         op.drop_column(table, column)

@@ -1,0 +1,91 @@
+"""Chat at a table (a part of ``Room``, a mixin): players and watchers with an account talk;
+every line is kept with the table in the store, limited in length and rate, and sent as data
+(the pages show it as text, never as markup). A reader can mute a player: that player's lines
+are not sent to the reader's connections, at any table, until unmuted.
+
+The table's notices (who timed out, a pause, a close) go to every client as ``notice`` frames
+and the pages show them in the same pane, in the reader's language; who won each hand the pages
+take from the hand's own frame.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from stud.server.connection import Client, ProtocolError, int_field
+from stud.server.store import ChatLine, Store, TableSpec
+
+LONGEST = 200  # characters in one chat line
+BURST, PER_SECONDS = 5, 10.0  # at most BURST lines in any PER_SECONDS, per account and table
+KEPT = 50  # lines a new client gets
+
+
+class Chat:
+    spec: TableSpec
+    store: Store
+    clients: list[Client]
+    db: Callable[..., Awaitable[Any]]
+    _account: Callable[[Client], Any]
+    _said: dict[int, deque[float]]
+
+    async def greet(self, client: Client) -> None:
+        """A new client gets the table's last lines (but not those of players it muted)."""
+        if client.account is not None:
+            client.muted = await self.db(self.store.muted_by, client.account.id)
+        lines = await self.db(self.store.recent_chat, self.spec.id, KEPT)
+        client.push_error(_frame([line for line in lines
+                                  if line.account_id not in client.muted], history=True))
+
+    async def _chat(self, client: Client, message: dict[str, object]) -> None:
+        account = self._account(client)
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise ProtocolError("bad_message", f"chat: text must be text, not {text!r}")
+        text = " ".join(text.split())  # one line: no newlines, tabs or runs of spaces
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") for c in text):
+            raise ProtocolError("bad_chat", "chat: the text holds control or invisible "
+                                "characters")
+        if not text:
+            raise ProtocolError("bad_chat", "chat: the text is empty")
+        if len(text) > LONGEST:
+            raise ProtocolError("bad_chat", f"chat: at most {LONGEST} characters, not "
+                                f"{len(text)}")
+        said = self._said.setdefault(account.id, deque())
+        now = time.monotonic()
+        while said and said[0] < now - PER_SECONDS:
+            said.popleft()
+        if len(said) >= BURST:
+            raise ProtocolError("chat_rate", f"chat: at most {BURST} lines in "
+                                f"{PER_SECONDS:g} seconds; wait "
+                                f"{said[0] + PER_SECONDS - now:.0f} s")
+        line = await self.db(self.store.add_chat, self.spec.id, account.id, text)
+        said.append(now)
+        frame = _frame([line])
+        for other in self.clients:
+            if line.account_id not in other.muted:
+                other.push_error(frame)
+
+    async def _mute(self, client: Client, message: dict[str, object]) -> None:
+        account = self._account(client)
+        other = int_field(message, "account")
+        muted = message.get("muted", True)
+        if not isinstance(muted, bool):
+            raise ProtocolError("bad_message", f"mute: muted must be true or false, not "
+                                f"{muted!r}")
+        await self.db(self.store.account, other)  # an unknown account is refused by name
+        await self.db(self.store.set_muted, account.id, other, muted)
+        for mine in self.clients:
+            if mine.account is not None and mine.account.id == account.id:
+                (mine.muted.add if muted else mine.muted.discard)(other)
+                mine.push_error(json.dumps({"type": "muted", "accounts": sorted(mine.muted)}))
+
+
+def _frame(lines: list[ChatLine], history: bool = False) -> str:
+    return json.dumps({"type": "chat", "history": history, "lines": [
+        {"id": line.id, "account": line.account_id, "name": line.nickname, "text": line.text,
+         "at": line.at.isoformat()} for line in lines]})

@@ -1,0 +1,242 @@
+"""Hands after they are played: your own hands, and the replayer's steps of any finished hand
+or of an uploaded PHH file.
+
+Every hand here is read from a PHH as one reader knew it: the account's own record of a hand it
+played (its own down cards, the others' only where shown), else the public history (no down card
+that was not shown). The steps are ``stud.history.steps``'; this module only turns them into the
+JSON of docs/protocol.md's shapes (facts, never sentences) and serves the two pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+
+from stud.cards import Card
+from stud.history.phh import PHHError, loads
+from stud.history.steps import Replay, SeatAt, Step, StepsError, StreetEquity, replay_steps
+from stud.rules import POLICIES
+from stud.server.auth import account_of, casino_of, must_be_me
+from stud.server.frames import Json, award_json, cards_json, first_json, value_json
+
+MAX_PHH_BYTES = 64 * 1024  # a hand of eight players is a few kilobytes
+MAX_HANDS = 200  # one page of "your hands"
+STATIC = Path(__file__).parent / "static"
+
+router = APIRouter()
+
+
+class PHHRefused(HTTPException):
+    """A PHH that cannot be replayed: the words (``detail``) and the facts a page can put in
+    its own words: ``code``, and where the history went wrong (``index``, ``line``)."""
+
+    def __init__(self, code: str, detail: str, index: int | None = None,
+                 line: str | None = None) -> None:
+        super().__init__(400, detail)
+        self.code = code
+        self.index = index
+        self.line = line
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"detail": self.detail, "code": self.code, "index": self.index,
+                             "line": self.line}, status_code=400)
+
+
+# ---------------------------------------------------------------------- JSON
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _seat_json(seat: SeatAt) -> Json:
+    return {"seat": seat.seat, "stack": seat.stack, "wager": seat.wager,
+            "committed": seat.committed, "folded": seat.folded, "all_in": seat.all_in,
+            "shown": seat.shown, "mucked": seat.mucked,
+            "cards": [{"card": _card(c), "up": u} for c, u in zip(seat.cards, seat.up,
+                                                                   strict=True)]}
+
+
+def _same(seat: int) -> int:
+    return seat
+
+
+def step_json(step: Step) -> Json:
+    out: Json = {"kind": step.kind.value, "street": step.street, "seat": step.seat,
+                 "pot": step.pot, "pots": list(step.pots),
+                 "board": [_card(c) for c in step.board],
+                 "seats": [_seat_json(s) for s in step.seats]}
+    if step.action is not None:
+        out |= {"action": step.action.kind.value, "to": step.action.to, "added": step.added,
+                "all_in": step.all_in}
+    elif step.kind.value in ("antes", "returned"):
+        out["added"] = step.added
+    if step.kind.value == "deal":
+        out |= {"first": step.first, "why": first_json(step.why, _same)}
+    if step.shown is not None:
+        out |= {"cards": cards_json(step.shown.cards), "high": value_json(step.shown.high),
+                "low": value_json(step.shown.low)}
+    if step.awards:
+        out["awards"] = [award_json(a, _same) for a in step.awards]
+    return out
+
+
+def _equity_json(street: StreetEquity) -> Json:
+    return {"street": street.street, "method": street.method,
+            "missing": None if street.missing is None else street.missing.value,
+            "seats": [{"seat": s.seat, "equity": s.equity, "high": s.high, "low": s.low,
+                       "known": s.known} for s in street.seats]}
+
+
+def replay_json(replay: Replay, fields: dict[str, object], you: int | None = None) -> Json:
+    """The replayer's hand: who played (names, table seats), the stakes and rules, every
+    step, each street's equity, and how it ended. ``you``: the reader's own seat, if any."""
+    players = len(replay.starting_stacks)
+    seats = fields.get("seats")
+    table_seats = (list(seats) if isinstance(seats, list) and len(seats) == players
+                   and all(isinstance(s, int) for s in seats) else list(range(1, players + 1)))
+    stakes = replay.stakes
+    return {
+        "variant": replay.variant.value,
+        "stakes": {"ante": stakes.ante, "bring_in": stakes.bring_in,
+                   "small_bet": stakes.small_bet, "big_bet": stakes.big_bet},
+        "rules": {"name": replay.rules.closest_profile()}
+        | {p: getattr(replay.rules, p) for p in POLICIES},
+        "table": _text_field(fields, "table"), "hand": _text_field(fields, "hand"),
+        "you": you,
+        "players": [{"seat": k, "name": replay.names[k - 1], "table_seat": table_seats[k - 1],
+                     "start": replay.starting_stacks[k - 1],
+                     "final": replay.finishing_stacks[k - 1],
+                     "net": replay.finishing_stacks[k - 1] - replay.starting_stacks[k - 1]}
+                    for k in range(1, players + 1)],
+        "steps": [step_json(s) for s in replay.steps],
+        "streets": [_equity_json(e) for e in replay.equity],
+        "rake": replay.rake, "over": replay.over, "checked": replay.checked,
+    }
+
+
+def _text_field(fields: dict[str, object], name: str) -> str | int | None:
+    value = fields.get(name)
+    return value if isinstance(value, str | int) and not isinstance(value, bool) else None
+
+
+def replay_of(text: str, source: str, you_table_seat: int | None = None) -> Json:
+    """A PHH text's replay as JSON; ``PHHRefused`` when it cannot be replayed."""
+    try:
+        history = loads(text, source)
+        replay = replay_steps(history)
+    except PHHError as error:
+        raise PHHRefused("bad_phh", str(error)) from None
+    except StepsError as error:
+        raise PHHRefused("bad_phh", f"{source}: {error}", error.index, error.line) from None
+    seats = history.fields.get("seats")
+    you = None
+    if you_table_seat is not None and isinstance(seats, list) and you_table_seat in seats:
+        you = seats.index(you_table_seat) + 1
+    return replay_json(replay, history.fields, you)
+
+
+def _card_list(cards: object) -> list[Json]:
+    return list(cards) if isinstance(cards, Sequence) and not isinstance(cards, str) else []
+
+
+# ---------------------------------------------------------------------- the API
+
+
+async def _phh_text(request: Request) -> str:
+    """The body, read no further than ``MAX_PHH_BYTES``, as UTF-8 text."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > MAX_PHH_BYTES:
+        raise PHHRefused("phh_too_large", f"a PHH file may be {MAX_PHH_BYTES // 1024} KiB at "
+                                          f"most, not {int(size):,} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_PHH_BYTES:
+            raise PHHRefused("phh_too_large", f"a PHH file may be {MAX_PHH_BYTES // 1024} KiB "
+                                              f"at most")
+    if not body.strip():
+        raise PHHRefused("bad_phh", "send the PHH file's text as the body; it is empty")
+    try:
+        return bytes(body).decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PHHRefused("bad_phh", f"a PHH file is UTF-8 text; byte {error.start} is not "
+                                    f"UTF-8") from None
+
+
+@router.post("/api/replays", response_model=None)
+async def replay_upload(request: Request) -> JSONResponse:
+    """The steps of a PHH file sent as the body (any history: an imported hand, a PokerKit
+    one, one of ours)."""
+    try:
+        text = await _phh_text(request)
+        return JSONResponse(await asyncio.to_thread(replay_of, text, "the uploaded file"))
+    except PHHRefused as refused:
+        return refused.response()
+
+
+async def _own_or_public(request: Request, hand_id: int) -> tuple[str, int | None]:
+    """The PHH of a finished hand as this request's account saw it (the public one when it
+    did not play it), and the table seat it played; 404 when there is no such hand."""
+    casino = casino_of(request)
+    account = await account_of(request)
+    mine = account.id if account is not None else None
+    text = (await casino.db(casino.store.own_phh, hand_id, mine)
+            if 0 < hand_id < 2**63 else None)
+    if text is None:
+        raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
+    seat = None
+    if mine is not None:
+        own = await casino.db(casino.store.own_hands, mine, [hand_id])
+        if hand_id in own:
+            seat = own[hand_id]["seat"]
+    return text, seat
+
+
+@router.get("/api/hands/{hand_id}/replay", response_model=None)
+async def hand_replay(request: Request, hand_id: int) -> JSONResponse:
+    """A finished hand's steps: with your own cards if you played it, else the public hand."""
+    text, seat = await _own_or_public(request, hand_id)
+    try:
+        return JSONResponse(await asyncio.to_thread(replay_of, text, f"hand {hand_id}", seat))
+    except PHHRefused as refused:
+        return refused.response()
+
+
+@router.get("/api/hands/{hand_id}/mine.phh")
+async def own_phh(request: Request, hand_id: int) -> PlainTextResponse:
+    """The PHH of a hand with your own cards in it (the public one for a hand you did not
+    play)."""
+    text, seat = await _own_or_public(request, hand_id)
+    name = f"stud-hand-{hand_id}{'-mine' if seat is not None else ''}.phh"
+    return PlainTextResponse(text, headers={
+        "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.get("/api/me/hands")
+async def my_hands(request: Request, limit: int = 50, before: int | None = None
+                   ) -> list[Json]:
+    """The finished hands you played, newest first (``before``: older than that hand id):
+    where and when, your seat, your cards (your own down cards among them), your result."""
+    account = await must_be_me(request)
+    if not 1 <= limit <= MAX_HANDS:
+        raise HTTPException(400, f"limit must be from 1 to {MAX_HANDS}, not {limit}")
+    if before is not None and not 0 < before < 2**63:
+        raise HTTPException(400, f"before must be a hand id, not {before}")
+    casino = casino_of(request)
+    rows = await casino.db(casino.store.hands_of, account.id, limit, before)
+    return [row | {"cards": _card_list(row.get("cards"))} for row in rows]
+
+
+@router.get("/replayer")
+async def replayer_page() -> FileResponse:
+    return FileResponse(STATIC / "replayer.html")
+
+
+@router.get("/me/hands")
+async def hands_page() -> FileResponse:
+    return FileResponse(STATIC / "hands.html")
