@@ -8,6 +8,8 @@ the deck the test gives it.
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
@@ -16,9 +18,10 @@ import pytest
 
 from stud.cards import CARDS, Deck, parse_cards
 from stud.server import room as room_module
+from stud.text import catalogue
 
 from . import test_browser as house
-from .test_browser import Player, expect, my_turn
+from .test_browser import Player, expect, my_turn, screenshot
 
 # The house's fixtures: one chromium for the module, a server, a new user per person().
 browser, site, person = house.browser, house.site, house.person
@@ -115,3 +118,151 @@ def test_1_the_call_button_says_what_the_call_adds_and_the_total(person, deal: D
     assert call["adds"] == call["to"], call
     expect(page.get_by_test_id("action-call")).to_have_text(f"Call {call['to']}")
     ann.agrees()
+
+
+def switch(player: Player, lang: str) -> None:
+    player.page.get_by_test_id("lang-switch").get_by_test_id(f"lang-{lang}").click()
+    player.lang = lang
+    expect(player.page.locator("html")).to_have_attribute("lang", lang)
+
+
+# ------------------------------------------------------------------ 4. the add-chips dialog
+
+
+def test_4_the_add_chips_dialog_speaks_of_adding_chips_not_of_a_buy_in(person) -> None:
+    gus = person()
+    page = gus.page
+    gus.open_lobby()
+    gus.pick_nickname("Gus")
+    gus.create_table("Top-up stud", "stud", seats=4)
+    gus.sit(2, 100)  # alone: no hand, so chips may be added
+    page.get_by_test_id("rebuy").click()
+    dialog = page.get_by_test_id("dialog-rebuy")
+    expect(dialog.get_by_role("heading")).to_have_text("Add chips to seat 2")
+    expect(dialog.locator("label")).to_contain_text("Chips to add")
+    expect(page.get_by_test_id("sit-confirm")).to_have_text("Add chips")
+    expect(page.get_by_test_id("buy-in-hint")).to_have_text(
+        "Up to 900 more chips (a stack holds at most 1,000) · wallet 9,900")
+    expect(dialog).not_to_contain_text(re.compile("Buy-in|Sit down|rebuy_title"))
+
+    page.get_by_test_id("dialog-cancel").click()
+    switch(gus, "de")
+    page.get_by_test_id("rebuy").click()
+    expect(dialog.get_by_role("heading")).to_have_text("Chips nachkaufen für Platz 2")
+    expect(dialog.locator("label")).to_contain_text("Chips dazu")
+    expect(page.get_by_test_id("sit-confirm")).to_have_text("Chips nachkaufen")
+    expect(page.get_by_test_id("buy-in-hint")).to_have_text(
+        "Bis zu 900 Chips dazu (höchstens 1.000 am Platz) · Guthaben 9.900")
+    expect(dialog).not_to_contain_text(re.compile("Buy-In|Hinsetzen"))
+
+    page.get_by_test_id("buy-in-input").fill("150")
+    page.get_by_test_id("sit-confirm").click()
+    gus.wait(lambda: gus.frames.state["seats"][1]["stack"] == 250, "a stack of 250")
+    expect(dialog).to_have_count(0)
+    expect(page.get_by_test_id("stack-2")).to_have_text("250")
+
+
+# ------------------------------------------------------------------ 5. the sit dialog
+
+
+def test_5_the_sit_dialog_waits_for_the_servers_answer(person, monkeypatch) -> None:
+    from stud.server.store import Store
+
+    sit = Store.sit
+
+    def slow_sit(self: Store, *args: Any) -> Any:
+        time.sleep(1.0)  # the store's thread: the answer comes a second later
+        return sit(self, *args)
+
+    hal = person()
+    page = hal.page
+    hal.open_lobby()
+    hal.pick_nickname("Hal")
+    hal.create_table("Slow stud", "stud", seats=4)
+    monkeypatch.setattr(Store, "sit", slow_sit)
+    page.get_by_test_id("sit-3").click()
+    page.get_by_test_id("buy-in-input").fill("150")
+    page.get_by_test_id("sit-confirm").click()
+    # Sent, not yet answered: the dialog stays, and cannot be sent twice.
+    expect(page.get_by_test_id("sit-confirm")).to_be_disabled()
+    assert hal.seat is None
+    expect(page.get_by_test_id("dialog-sit")).to_be_visible()
+    hal.wait(lambda: hal.seat == 3, "the frame that seats me", timeout=5)
+    expect(page.get_by_test_id("dialog-sit")).to_have_count(0)
+    expect(page.get_by_test_id("stack-3")).to_have_text("150")
+
+
+def test_5_a_refused_sit_keeps_the_amount_and_says_why_beside_the_field(person) -> None:
+    ann, bob = person(), person(locale="de-DE")
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    table_id = ann.create_table("Contested", "stud", small_bet=100, seats=4)
+    bob.open_lobby()
+    bob.pick_nickname("Bob")
+    bob.page.goto(f"/tables/{table_id}")
+    bob.wait(lambda: bob.frames.state, "Bob's first frame")
+    page = bob.page
+    page.get_by_test_id("sit-2").click()
+    ann.sit(2, 2000)  # Ann takes the seat while Bob types
+    bob.wait(lambda: bob.frames.state["seats"][1] is not None, "Bob to see Ann in seat 2")
+    page.get_by_test_id("buy-in-input").fill("2500")
+    page.get_by_test_id("sit-confirm").click()
+    error = bob.wait(lambda: bob.frames.errors and bob.frames.errors[-1], "an error frame")
+    assert error["code"] == "seat_taken", error
+    # Still open, with the amount as typed (written the German way), and the reason beside it.
+    expect(page.get_by_test_id("dialog-sit")).to_be_visible()
+    expect(page.get_by_test_id("buy-in-input")).to_have_value("2.500")
+    expect(page.get_by_test_id("buy-in-error")).to_have_text(catalogue("de")["error.seat_taken"])
+    expect(page.get_by_test_id("toast")).to_be_hidden()
+    expect(page.get_by_test_id("sit-confirm")).to_be_enabled()
+    screenshot(page, "stumbles-sit-dialog-refused-de.png")
+    # Bob picks the next seat with the amount still typed; he sits with it.
+    page.get_by_test_id("dialog-cancel").click()
+    page.get_by_test_id("sit-3").click()
+    page.get_by_test_id("buy-in-input").fill("2.500")
+    page.get_by_test_id("sit-confirm").click()
+    bob.wait(lambda: bob.seat == 3, "a frame with Bob in seat 3")
+    expect(page.get_by_test_id("dialog-sit")).to_have_count(0)
+    expect(page.get_by_test_id("playing-as")).to_contain_text("7.500")  # 10.000 less 2.500
+
+
+def test_5_chip_amounts_have_thousands_separators_and_stop_at_the_wallet(person) -> None:
+    cy = person()
+    page = cy.page
+    cy.open_lobby()
+    cy.pick_nickname("Cy")
+    cy.create_table("High stud", "stud", small_bet=100, seats=4)  # buy-ins 1,000 to 50,000
+    page.get_by_test_id("sit-1").click()
+    field, hint, problem = (page.get_by_test_id(name) for name in
+                            ("buy-in-input", "buy-in-hint", "buy-in-error"))
+    expect(field).to_have_value("10,000")  # 100 small bets, all the wallet holds
+    expect(hint).to_have_text("From 1,000 to 10,000 chips · wallet 10,000")
+    errors = len(cy.frames.errors)
+    field.fill("20000")
+    page.get_by_test_id("sit-confirm").click()
+    expect(problem).to_have_text("Your wallet holds 10,000 chips.")
+    expect(field).to_have_value("20,000")
+    screenshot(page, "stumbles-sit-dialog-wallet.png")
+    field.fill("ten")
+    page.get_by_test_id("sit-confirm").click()
+    expect(problem).to_have_text("Type a whole number of chips.")
+    field.fill("500")
+    page.get_by_test_id("sit-confirm").click()
+    expect(problem).to_have_text("From 1,000 to 10,000 chips.")
+    page.wait_for_timeout(300)
+    assert len(cy.frames.errors) == errors and cy.seat is None, "the page sent a refused amount"
+
+    page.get_by_test_id("dialog-cancel").click()
+    switch(cy, "de")
+    page.get_by_test_id("sit-1").click()
+    expect(field).to_have_value("10.000")
+    expect(hint).to_have_text("Von 1.000 bis 10.000 Chips · Guthaben 10.000")
+    field.fill("12.000")
+    page.get_by_test_id("sit-confirm").click()
+    expect(problem).to_have_text("Dein Guthaben beträgt 10.000 Chips.")
+    field.fill("2.500")
+    page.get_by_test_id("sit-confirm").click()
+    cy.wait(lambda: cy.seat == 1, "a frame with me in seat 1")
+    assert cy.frames.state["seats"][0]["stack"] == 2500
+    expect(page.get_by_test_id("stack-1")).to_have_text("2.500")
+    expect(page.get_by_test_id("playing-as")).to_contain_text("7.500")

@@ -571,7 +571,9 @@ function openDialog(kind, seat) {
     account.focus();
     return;
   }
-  view.dialog = { kind, seat, buyIn: null };
+  // buyIn: the amount as typed (in the language typedIn); pending: {amount, wallet} once sent,
+  // until the server's answer; error: {key, params} or {text}, shown beside the field.
+  view.dialog = { kind, seat, buyIn: null, typedIn: lang(), pending: null, error: null };
   renderDialog();
 }
 
@@ -580,8 +582,95 @@ function closeDialog() {
   renderDialog();
 }
 
-/** Draws the open dialog afresh: when it opens and when the language changes. A state frame only
- * refreshes its wallet line (refreshDialog), so a buy-in being typed is kept. */
+/** The wallet as the server last said it (the frame's `you`), else the account box's. */
+function walletOf(state) {
+  if (state && state.you && state.you.account) return state.you.wallet;
+  return account && account.me ? account.me.wallet : null;
+}
+
+/** A chip amount as typed: digits, with or without the language's thousands separator
+ * ("10,000", "10.000"); null for anything else. */
+function parseChips(text, l = lang()) {
+  const group = l === "de" ? "." : ",";
+  const plain = String(text ?? "").replace(/[\s\u00a0\u202f]/g, "").split(group).join("");
+  return /^\d{1,9}$/.test(plain) ? Number(plain) : null;
+}
+
+/** What the sit or add-chips dialog may take: from `low` to `high` chips, `high` being the
+ * table's limit (`room`: 500 small bets, less the stack for a top-up) capped at the wallet. */
+function chipLimits(dialog, state) {
+  const stakes = (state && state.table.stakes) || { small_bet: 2 };
+  const most = 500 * stakes.small_bet;
+  const seated = state && state.seats[dialog.seat - 1];
+  const rebuy = dialog.kind === "rebuy";
+  const low = rebuy ? 1 : 10 * stakes.small_bet;
+  const room = rebuy ? Math.max(0, most - (seated ? seated.stack : 0)) : most;
+  const wallet = walletOf(state);
+  const high = wallet === null ? room : Math.min(room, wallet);
+  const start = Math.max(low, Math.min(100 * stakes.small_bet, high));
+  return { low, high, room, most, wallet, start };
+}
+
+/** Why an amount cannot be sent ({key, params}), or null when it can. */
+function chipProblem(amount, limits) {
+  if (limits.wallet !== null && limits.wallet < limits.low) {
+    return { key: "ui.chips_wallet_short", params: { wallet: limits.wallet, min: limits.low } };
+  }
+  if (amount === null) return { key: "ui.chips_whole" };
+  if (amount < limits.low || amount > limits.room) {
+    return { key: "ui.chips_range", params: { min: limits.low, max: limits.high } };
+  }
+  if (limits.wallet !== null && amount > limits.wallet) {
+    return { key: "ui.chips_wallet", params: { wallet: limits.wallet } };
+  }
+  return null;
+}
+
+/** A problem's words: ours from {key, params}; the server's own (`text`) for English readers,
+ * or where the catalogue has no words for its code. */
+function problemText(problem) {
+  if (!problem) return "";
+  if (problem.text && (lang() === "en" || !problem.key)) return problem.text;
+  const params = Object.fromEntries(Object.entries(problem.params || {})
+    .map(([name, value]) => [name, chips(value)]));
+  return t(problem.key, params);
+}
+
+/** The server refused what the dialog sent: the dialog stays, with what was typed, and says
+ * why beside the field. Returns false when no dialog waits for an answer. */
+function dialogRefused(frame) {
+  const dialog = view.dialog;
+  if (!dialog || !dialog.pending) return false;
+  const limits = chipLimits(dialog, view.state);
+  dialog.pending = null;
+  if (frame.code === "wallet_short" && limits.wallet !== null) {
+    dialog.error = { key: "ui.chips_wallet", params: { wallet: limits.wallet } };
+  } else if (frame.code === "bad_buy_in") {
+    dialog.error = { key: "ui.chips_range", params: { min: limits.low, max: limits.high } };
+  } else {
+    dialog.error = { key: has(`error.${frame.code}`) ? `error.${frame.code}` : null,
+      text: frame.message || frame.code };
+  }
+  renderDialog();
+  return true;
+}
+
+/** Whether a state frame answers the open chip dialog: a sit is answered by a seat, an
+ * add-chips by the wallet paying for it (or by the seat being gone). */
+function dialogAnswered(state) {
+  const dialog = view.dialog;
+  if (!dialog || (dialog.kind !== "sit" && dialog.kind !== "rebuy")) return false;
+  const me = mySeat(state);
+  if (dialog.kind === "sit") return me !== null;
+  if (me === null) return true;
+  const paid = dialog.pending && dialog.pending.wallet !== null
+    && state.you.wallet <= dialog.pending.wallet - dialog.pending.amount;
+  return Boolean(paid);
+}
+
+/** Draws the open dialog afresh: when it opens, when the server refuses it and when the
+ * language changes. A state frame only refreshes its limits (refreshDialog), so a buy-in being
+ * typed is kept. */
 function renderDialog() {
   const backdrop = $("dialog");
   backdrop.replaceChildren();
@@ -589,39 +678,61 @@ function renderDialog() {
   backdrop.hidden = !dialog;
   if (!dialog) return;
   const state = view.state;
-  const stakes = (state && state.table.stakes) || { small_bet: 2 };
   const box = el("div", { class: "dialog", role: "dialog", "aria-modal": "true",
     testid: `dialog-${dialog.kind}` });
   const cancel = el("button", { type: "button", testid: "dialog-cancel", text: t("ui.cancel"),
     onclick: closeDialog });
   if (dialog.kind === "sit" || dialog.kind === "rebuy") {
     const rebuy = dialog.kind === "rebuy";
-    const seated = state && state.seats[dialog.seat - 1];
-    const room = 500 * stakes.small_bet - (seated ? seated.stack : 0);
-    const low = rebuy ? 1 : 10 * stakes.small_bet;
-    const high = rebuy ? room : 500 * stakes.small_bet;
-    const start = Math.min(100 * stakes.small_bet, high);
-    const input = el("input", { type: "number", inputMode: "numeric", min: low, max: high,
-      step: 1, value: dialog.buyIn ?? String(start), testid: "buy-in-input",
-      id: "buy-in", oninput: () => { dialog.buyIn = input.value; } });
+    const limits = chipLimits(dialog, state);
+    const typed = parseChips(dialog.buyIn, dialog.typedIn);
+    if (dialog.buyIn === null) dialog.buyIn = chips(limits.start);
+    else if (typed !== null && dialog.typedIn !== lang()) dialog.buyIn = chips(typed);
+    dialog.typedIn = lang();
+    const input = el("input", { type: "text", inputMode: "numeric", autocomplete: "off",
+      value: dialog.buyIn, testid: "buy-in-input", id: "buy-in", readOnly: Boolean(dialog.pending),
+      "aria-describedby": "buy-in-error buy-in-hint", "aria-invalid": dialog.error ? "true" : null,
+      oninput: () => { dialog.buyIn = input.value; dialog.typedIn = lang(); },
+      onblur: () => {
+        const amount = parseChips(input.value);
+        if (amount !== null) input.value = dialog.buyIn = chips(amount);
+      } });
     const form = el("form", { onsubmit: (event) => {
       event.preventDefault();
-      const amount = Number(input.value);
-      const given = Number.isInteger(amount) ? amount : input.value;
-      const message = rebuy ? { type: "rebuy", amount: given }
-        : { type: "sit", seat: dialog.seat, buy_in: given };
-      if (send(message)) closeDialog();
+      if (dialog.pending) return;
+      const now = chipLimits(dialog, view.state);
+      const amount = parseChips(input.value);
+      const problem = chipProblem(amount, now);
+      if (problem) {
+        dialog.error = problem;
+        renderDialog();
+        return;
+      }
+      dialog.buyIn = chips(amount);
+      const message = rebuy ? { type: "rebuy", amount }
+        : { type: "sit", seat: dialog.seat, buy_in: amount };
+      if (!send(message)) return;
+      dialog.error = null;
+      dialog.pending = { amount, wallet: now.wallet };
+      renderDialog();
     } },
-    el("h2", { text: t(rebuy ? "rebuy_title" : "buy_in_title", { seat: dialog.seat }) }),
-    el("label", { class: "field", for: "buy-in" }, el("span", { text: t("ui.buy_in_label") }), input),
-    el("p", { class: "muted buy-in-hint", testid: "buy-in-hint" }),
+    el("h2", { text: t(rebuy ? "ui.rebuy_title" : "ui.buy_in_title", { seat: dialog.seat }) }),
+    el("label", { class: `field${dialog.error ? " invalid" : ""}`, for: "buy-in" },
+      el("span", { text: t(rebuy ? "ui.rebuy_label" : "ui.buy_in_label") }), input,
+      el("small", { class: "field-error", id: "buy-in-error", testid: "buy-in-error",
+        role: "alert", text: problemText(dialog.error) })),
+    el("p", { class: "muted buy-in-hint", id: "buy-in-hint", testid: "buy-in-hint" }),
     el("div", { class: "dialog-buttons" }, cancel,
-      el("button", { type: "submit", class: "primary", testid: "sit-confirm", text: t("ui.sit_confirm") })));
+      el("button", { type: "submit", class: "primary", testid: "sit-confirm",
+        disabled: Boolean(dialog.pending), "aria-busy": dialog.pending ? "true" : null,
+        text: t(rebuy ? "ui.add_chips" : "ui.sit_confirm") })));
     box.append(form);
     backdrop.append(box);
     refreshDialog();
-    input.focus();
-    input.select();
+    if (!dialog.pending) {
+      input.focus();
+      input.select();
+    }
   } else {
     box.append(el("h2", { text: t("ui.choose_bot", { seat: dialog.seat }) }),
       el("div", { class: "bot-choices" }, BOTS.map((bot) => el("button", {
@@ -633,20 +744,28 @@ function renderDialog() {
   }
 }
 
+/** After a state frame: closes the chip dialog the frame answers, else brings its limits and
+ * wallet up to date. */
 function refreshDialog() {
-  const hint = $("dialog").querySelector(".buy-in-hint");
-  if (!hint || !view.dialog) return;
+  const dialog = view.dialog;
   const state = view.state;
-  const stakes = (state && state.table.stakes) || { small_bet: 2 };
-  const wallet = (state && state.you && state.you.account ? state.you.wallet : null)
-    ?? (account && account.me ? account.me.wallet : null);
-  const shown = wallet === null ? "–" : chips(wallet);
-  if (view.dialog.kind === "rebuy") {
-    hint.textContent = t("ui.rebuy_hint", { max: chips(500 * stakes.small_bet), wallet: shown });
+  if (dialog && state && dialogAnswered(state)) {
+    closeDialog();
     return;
   }
-  hint.textContent = t("ui.buy_in_hint", { min: chips(10 * stakes.small_bet),
-    max: chips(500 * stakes.small_bet), wallet: shown });
+  const hint = $("dialog").querySelector(".buy-in-hint");
+  if (!hint || !dialog) return;
+  const limits = chipLimits(dialog, state);
+  const wallet = limits.wallet === null ? "–" : chips(limits.wallet);
+  if (limits.wallet !== null && limits.wallet < limits.low) {
+    hint.textContent = problemText(chipProblem(null, limits));
+  } else if (dialog.kind === "rebuy") {
+    hint.textContent = t("ui.rebuy_hint", { most: chips(limits.high), max: chips(limits.most),
+      wallet });
+  } else {
+    hint.textContent = t("ui.buy_in_hint", { min: chips(limits.low), max: chips(limits.high),
+      wallet });
+  }
 }
 
 // ------------------------------------------------------------------ the page around the table
@@ -721,9 +840,10 @@ function onFrame(frame) {
       refreshLastHands();
     }
   } else if (frame.type === "error") {
+    // A refused sit or top-up is said beside the dialog's field; anything else in a toast.
     // German readers get the reason in German; English ones the server's own, fuller words.
     const known = lang() !== "en" && has(`error.${frame.code}`);
-    toast(known ? t(`error.${frame.code}`) : frame.message || frame.code);
+    if (!dialogRefused(frame)) toast(known ? t(`error.${frame.code}`) : frame.message || frame.code);
     view.pending = false;
     renderActions(view.state);
   }
@@ -757,6 +877,11 @@ function connect() {
     clearInterval(pingTimer);
     view.connection = "lost";
     view.pending = false;
+    if (view.dialog && view.dialog.pending) { // its answer may never come: it may be sent again
+      view.dialog.pending = null;
+      view.dialog.error = { key: "ui.reconnecting" };
+      renderDialog();
+    }
     renderConnection();
     retry += 1;
     setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
