@@ -564,6 +564,8 @@ def bot_command(
                                                       "bot's name and a number)")] = None,
     buy_in: Annotated[int | None, typer.Option(help="chips to sit with (default: 100 small "
                                                     "bets)")] = None,
+    invite: Annotated[str | None, typer.Option(help="a private table's invite secret (the "
+                                                    "link's ?invite=...)")] = None,
 ) -> None:
     """Sit a bot at a web table with an account of its own; it plays, then leaves.
 
@@ -582,10 +584,10 @@ def bot_command(
         fail(f"--hands {hands}: at least 1")
     name = nickname or f"{bot}-{secrets.randbelow(10_000):04d}"
     try:
-        check_table(url, table)
+        check_table(url, table, invite)
         token = create_account(url, name)
         client = TableClient(url, table, make_bot(bot, None), token, buy_in,
-                             log=lambda line: typer.echo(f"  {line}"))
+                             log=lambda line: typer.echo(f"  {line}"), invite=invite)
         typer.echo(f"{name} ({bot}) sits at table {table} on {url}")
         outcome = asyncio.run(client.run(hands))
     except ClientError as error:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,10 +35,12 @@ class ClientError(RuntimeError):
     """The server refused what the client asked, or could not be reached: why."""
 
 
-def create_account(url: str, nickname: str) -> str:
-    """A new account on the server at ``url``; its token."""
+def create_account(url: str, nickname: str, bot: bool = True) -> str:
+    """A new account on the server at ``url``; its token. The account says it is a bot (the
+    table shows it as one) unless ``bot`` is False."""
     request = urllib.request.Request(
-        f"{url.rstrip('/')}/api/accounts", data=json.dumps({"nickname": nickname}).encode(),
+        f"{url.rstrip('/')}/api/accounts",
+        data=json.dumps({"nickname": nickname, "bot": bot}).encode(),
         headers={"Content-Type": "application/json"}, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as answer:
@@ -49,14 +52,20 @@ def create_account(url: str, nickname: str) -> str:
         raise ClientError(f"cannot reach {url}: {getattr(error, 'reason', error)}") from None
 
 
-def check_table(url: str, table: int) -> Json:
-    """The table's JSON, or a ClientError saying there is none."""
+def check_table(url: str, table: int, invite: str | None = None) -> Json:
+    """The table's JSON, or a ClientError saying there is none (or it is private and
+    ``invite``, the secret of its invite link, is not the current one)."""
+    query = f"?{urllib.parse.urlencode({'invite': invite})}" if invite else ""
     try:
-        with urllib.request.urlopen(f"{url.rstrip('/')}/api/tables/{table}", timeout=10) as got:
+        with urllib.request.urlopen(f"{url.rstrip('/')}/api/tables/{table}{query}",
+                                    timeout=10) as got:
             return dict(json.loads(got.read()))
     except urllib.error.HTTPError as error:
         if error.code == 404:
             raise ClientError(f"there is no table {table} at {url}") from None
+        if error.code == 403:
+            raise ClientError(f"table {table} is private: give --invite, the secret of its "
+                              "invite link (…?invite=SECRET)") from None
         raise ClientError(f"the server answered {error.code} for table {table}") from None
     except (urllib.error.URLError, OSError) as error:
         raise ClientError(f"cannot reach {url}: {getattr(error, 'reason', error)}") from None
@@ -139,8 +148,10 @@ class TableClient:
     """One bot at one table, over one WebSocket."""
 
     def __init__(self, url: str, table: int, bot: Bot, token: str,
-                 buy_in: int | None = None, log: Callable[[str], None] = print) -> None:
+                 buy_in: int | None = None, log: Callable[[str], None] = print,
+                 invite: str | None = None) -> None:
         self.url = url.rstrip("/")
+        self.invite = invite
         self.table = table
         self.bot = bot
         self.token = token
@@ -153,7 +164,9 @@ class TableClient:
         """Sit, play ``hands`` hands (or until ``seconds`` pass, or forever), leave."""
         import websockets
 
-        ws_url = "ws" + self.url[len("http"):] + f"/ws/tables/{self.table}?token={self.token}"
+        query = {"token": self.token} | ({"invite": self.invite} if self.invite else {})
+        ws_url = (f"ws{self.url[len('http'):]}/ws/tables/{self.table}?"
+                  f"{urllib.parse.urlencode(query)}")
         try:
             async with websockets.connect(ws_url, open_timeout=10) as socket:
                 return await asyncio.wait_for(self._play(socket, hands), seconds)

@@ -55,8 +55,10 @@ class TableClient:
     """One connection to one table. Use it as a context manager, or call ``close()``."""
 
     def __init__(self, ws_base: str, table: int, token: str | None = None,
-                 timeout: float = 10.0) -> None:
-        url = f"{ws_base}/ws/tables/{table}" + (f"?token={token}" if token else "")
+                 timeout: float = 10.0, invite: str | None = None) -> None:
+        query = "&".join(f"{name}={value}" for name, value in (("token", token),
+                                                               ("invite", invite)) if value)
+        url = f"{ws_base}/ws/tables/{table}" + (f"?{query}" if query else "")
         self.timeout = timeout
         self._exit = contextlib.ExitStack()
         self.connection = self._exit.enter_context(
