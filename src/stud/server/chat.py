@@ -37,6 +37,7 @@ class Chat:
         """A new client gets the table's last lines (but not those of players it muted)."""
         if client.account is not None:
             client.muted = await self.db(self.store.muted_by, client.account.id)
+            client.push_error(json.dumps({"type": "muted", "accounts": sorted(client.muted)}))
         lines = await self.db(self.store.recent_chat, self.spec.id, KEPT)
         client.push_error(_frame([line for line in lines
                                   if line.account_id not in client.muted], history=True))

@@ -190,6 +190,13 @@ function tableRow(table) {
       link.href = href;
       link.textContent = text;
       cell.append(link);
+      if (table.private) {
+        const badge = document.createElement("span");
+        badge.className = "badge private-badge";
+        badge.dataset.testid = "private-badge";
+        badge.textContent = t("ui.private_badge");
+        cell.append(" ", badge);
+      }
     } else {
       cell.textContent = text;
     }
@@ -277,9 +284,12 @@ function lobby() {
         body: {
           name, variant: form.elements.variant.value, small_bet: number("small_bet"),
           seats: number("seats"), clock: number("clock"), rules: form.elements.rules.value,
+          private: form.elements.private.checked,
         },
       });
-      location.href = `/tables/${table.id}`;
+      // A private table opens with its invite link, the one to share with friends.
+      location.href = table.invite
+        ? `/tables/${table.id}?invite=${encodeURIComponent(table.invite)}` : `/tables/${table.id}`;
     } catch (error) {
       submit.disabled = false;
       if (error.status === 401) {

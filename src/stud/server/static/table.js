@@ -3,13 +3,18 @@
 // frame's `legal` entries, sent back exactly as given; nothing here decides a rule.
 
 import {
-  actionLabel, awardHand, awardLines, capitalized, cardParts, cardText, chips, firstToAct,
+  actionLabel, awardHand, awardLines, capitalized, cardText, chips, firstToAct,
   handText, has, lang, oddChipsText, onLangChange, stakesText, streetName, t, takenText,
   translateStatic, variantTitle,
 } from "./i18n.js";
+import { cardNode, cardRow, el } from "./cards.js";
 import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
+import { mountTogether } from "./together.js";
 
 const TABLE_ID = Number((location.pathname.match(/\/tables\/(\d+)/) || [])[1]) || null;
+// A private table's invite secret, from the link its host shared (?invite=...).
+const INVITE = new URLSearchParams(location.search).get("invite");
+const withInvite = (path) => (INVITE ? `${path}${path.includes("?") ? "&" : "?"}invite=${encodeURIComponent(INVITE)}` : path);
 const BOTS = ["random", "station", "strength", "expert", "equity"];
 const PING_MS = 20000;
 
@@ -24,24 +29,9 @@ const view = {
 
 let socket = null;
 let account = null;
+let together = null; // the chat pane, the host's panel and the wait for a hand (together.js)
 
 const $ = (id) => document.getElementById(id);
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "testid") node.dataset.testid = value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "style") node.setAttribute("style", value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.includes("-") || key === "role" || key === "for") node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
 // ------------------------------------------------------------------ reading the frame
 
@@ -63,31 +53,6 @@ function showdownHand(state) {
   if (!state) return null;
   if (state.hand) return state.hand.over && state.hand.showdown ? state.hand : null;
   return state.last && state.last.showdown ? state.last : null;
-}
-
-// ------------------------------------------------------------------ cards
-
-function cardNode(card, { up = true, own = false, small = false } = {}) {
-  const classes = ["card"];
-  if (small) classes.push("small");
-  if (!card) {
-    classes.push("back");
-    return el("div", { class: classes.join(" "), "data-card": "", role: "img",
-      "aria-label": t("ui.card_face_down") });
-  }
-  const { rank, suit, red, letter } = cardParts(card);
-  classes.push(red ? "red" : "black", `suit-${letter}`);
-  if (!up) classes.push("down"); // a down card this viewer may see: its own, or shown
-  if (own) classes.push("own");
-  return el("div", { class: classes.join(" "), "data-card": card, "data-up": String(up),
-    role: "img", "aria-label": up ? cardText(card) : `${cardText(card)} (${t("ui.card_down")})` },
-  el("span", { class: "rank", "aria-hidden": "true", text: rank }),
-  el("span", { class: "suit", "aria-hidden": "true", text: suit }),
-  el("span", { class: "pip", "aria-hidden": "true", text: suit }));
-}
-
-function cardRow(cards, options = {}) {
-  return el("div", { class: "cards" }, cards.map((card) => cardNode(card, options)));
 }
 
 // ------------------------------------------------------------------ seats around the felt
@@ -134,8 +99,10 @@ function seatNode(state, seat, showdown) {
   const classes = ["seat", "taken"];
   if (seat === me) classes.push("me");
   if (acting) classes.push("acting");
+  // A seat that sits out from the next hand still plays this one: it is said when this ends.
+  const sittingOut = player.sitting_out;
   if (player.folded) classes.push("folded");
-  if (player.sitting_out) classes.push("out");
+  if (sittingOut) classes.push("out");
   if (!player.connected && !player.bot) classes.push("offline");
   if (winner && state.hand === showdown) classes.push("winner");
 
@@ -145,8 +112,9 @@ function seatNode(state, seat, showdown) {
   if (hand && !hand.over && hand.first === seat) mark("first", t("ui.first_mark"));
   if (player.all_in) mark("all-in", t("ui.all_in"));
   if (player.folded && player.in_hand !== false) mark("folded", t("ui.folded"));
-  if (player.sitting_out) mark("out", t("ui.sitting_out"));
+  if (sittingOut) mark("out", t("ui.sitting_out"));
   if (player.leaving) mark("leaving", t("ui.leaving"));
+  if (player.timed_out) mark("timed-out", t("ui.timed_out"));
   if (!player.connected && !player.bot) mark("offline", t("ui.disconnected"));
 
   const cards = (player.cards || []).map((c) =>
@@ -171,13 +139,18 @@ function seatNode(state, seat, showdown) {
         onclick: () => send({ type: "remove_bot", seat }) })),
     el("div", { class: "plate-mid" },
       el("span", { class: "stack", testid: `stack-${seat}`, text: chips(player.stack) }),
-      player.bot && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
-        text: t("ui.bot"), title: player.bot }),
+      (player.bot || player.own_bot) && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
+        text: t("ui.bot"), title: player.bot || t("ui.own_bot_title") }),
+      !player.bot && !player.own_bot && player.time_bank_ms > 0 && (seat === me || clock) && el("span", {
+        class: `bank${clock && clock.bank ? " running" : ""}`, testid: `bank-${seat}`,
+        title: t("ui.time_bank_running"),
+        text: t("ui.time_bank", { s: Math.ceil(player.time_bank_ms / 1000) }) }),
       net && el("span", { class: `net ${net[1] >= 0 ? "plus" : "minus"}`,
         text: `${net[1] > 0 ? "+" : ""}${chips(net[1])}` })),
     marks.length > 0 && el("div", { class: "marks" }, marks),
     names.length > 0 && el("div", { class: "shown-name", text: names.join(" · ") }),
-    clock && el("div", { class: "clock", testid: "clock", "data-seat": seat },
+    clock && el("div", { class: `clock${clock.bank ? " bank" : ""}`, testid: "clock", "data-seat": seat,
+      "data-bank": clock.bank ? "1" : "0" },
       el("div", { class: "clock-track" }, el("div", { class: "clock-bar" })),
       el("span", { class: "clock-num" })),
     player.wager > 0 && hand && !hand.over && el("div", { class: "wager", testid: `wager-${seat}` },
@@ -297,6 +270,19 @@ function renderActions(state) {
   }
   const me = mySeat(state);
   const player = me && state.seats[me - 1];
+  const broke = player && player.stack === 0 && !(hand && !hand.over && player.in_hand);
+  $("action-bar").classList.toggle("broke", Boolean(broke));
+  if (broke) {
+    // No chips, so no more hands for this seat: say so, with the two ways on.
+    box.replaceChildren(el("div", { class: "broke-prompt", testid: "broke-prompt", role: "status" },
+      el("span", { class: "broke-text", text: t("ui.broke") }),
+      el("span", { class: "broke-buttons" },
+        el("button", { type: "button", class: "primary", testid: "broke-add-chips",
+          text: t("ui.add_chips"), onclick: () => openDialog("rebuy", me) }),
+        el("button", { type: "button", class: "danger", testid: "broke-leave", text: t("ui.leave"),
+          onclick: () => send({ type: "leave" }) }))));
+    return;
+  }
   if (player) {
     const hand = state.hand;
     const playing = hand && !hand.over && player.in_hand;
@@ -514,6 +500,27 @@ function scrollLogDown() {
 
 // ------------------------------------------------------------------ the last hands
 
+/** Your own cards of a last hand you played, and what it won or lost you (the server sends
+ * `mine` to you alone). */
+function mineLine(mine) {
+  const net = mine.net ?? 0;
+  return el("div", { class: "last-hand-mine", testid: "last-hand-mine" },
+    el("span", { class: "muted", text: t("ui.hands_col_cards") }),
+    el("div", { class: "cards small-gap" }, (mine.cards || []).map((c) =>
+      cardNode(c.card, { up: c.up, own: !c.up, small: true }))),
+    mine.net !== null && mine.net !== undefined && el("span", {
+      class: `net ${net >= 0 ? "plus" : "minus"}`, text: `${net > 0 ? "+" : ""}${chips(net)}` }));
+}
+
+/** A last hand as you played it: your own down cards in its log, from `mine`. */
+function asPlayed(h) {
+  if (!h.mine || !h.events) return h;
+  const own = (h.mine.cards || []).map((c) => c.card);
+  let k = 0;
+  return { ...h, events: h.events.map((e) => (e.kind === "card" && e.seat === h.mine.seat
+    ? { ...e, card: own[k++] ?? e.card } : e)) };
+}
+
 function renderLastHands() {
   const box = $("last-hands");
   box.replaceChildren();
@@ -534,11 +541,15 @@ function renderLastHands() {
         el("span", { class: "last-hand-no", text: t("ui.hand_no", { number: h.number }) }),
         when && el("span", { class: "muted", text: when }),
         h.result === "voided" && el("span", { class: "badge out", text: t("ui.voided") }),
-        h.result !== "voided" && el("a", { class: "phh", href: `/api/hands/${h.id}.phh`,
+        h.result !== "voided" && el("a", { class: "replay-link", href: `/replayer?hand=${h.id}`,
+          testid: "replay-link", text: t("ui.hands_replay"), onclick: (e) => e.stopPropagation() }),
+        h.result !== "voided" && el("a", { class: "phh",
+          href: h.mine ? `/api/hands/${h.id}/mine.phh` : `/api/hands/${h.id}.phh`,
           download: `hand-${h.id}.phh`, testid: "phh-link", text: t("ui.download_phh"),
           onclick: (e) => e.stopPropagation() })),
+      h.mine && mineLine(h.mine),
       h.events
-        ? el("ul", { class: "last-hand-log" }, logLines(view.state, h).map(logItem))
+        ? el("ul", { class: "last-hand-log" }, logLines(view.state, asPlayed(h)).map(logItem))
         : el("pre", { class: "last-hand-text",
           text: h.result === "voided" ? t("ui.voided_text") : (h.text || []).join("\n") })));
   });
@@ -550,7 +561,7 @@ let lastHandsKey;
 async function refreshLastHands() {
   if (!TABLE_ID) return;
   try {
-    view.lastHands = await api(`/api/tables/${TABLE_ID}/hands?limit=10`);
+    view.lastHands = await api(withInvite(`/api/tables/${TABLE_ID}/hands?limit=10`));
     renderLastHands();
   } catch (error) {
     if (error.status !== 404) toast(error.message);
@@ -787,6 +798,7 @@ function renderHeader(state) {
 }
 
 function renderConnection() {
+  if (view.connection === "shut") return; // shutOut's words stay
   const banner = $("connection");
   const text = view.connection === "lost" ? t("ui.reconnecting")
     : view.connection === "connecting" && view.state ? t("ui.connecting") : "";
@@ -832,8 +844,11 @@ function send(message) {
 }
 
 function onFrame(frame) {
-  if (frame.type === "state") {
+  if (frame.type === "chat" || frame.type === "notice" || frame.type === "muted") {
+    if (together) together.onFrame(frame);
+  } else if (frame.type === "state") {
     studRender(frame);
+    if (together) together.onState(frame);
     const key = finishedKey(frame);
     if (key !== lastHandsKey) {
       lastHandsKey = key;
@@ -852,7 +867,7 @@ function onFrame(frame) {
 function connect() {
   if (!TABLE_ID) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${TABLE_ID}`);
+  const ws = new WebSocket(withInvite(`${scheme}://${location.host}/ws/tables/${TABLE_ID}`));
   socket = ws;
   view.connection = "connecting";
   renderConnection();
@@ -872,8 +887,13 @@ function connect() {
     }
     onFrame(frame);
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (event) => {
     if (socket !== ws) return; // replaced on purpose (a new account)
+    if (event.code === 4403 || event.code === 4410 || event.code === 4404) {
+      clearInterval(pingTimer);
+      shutOut(event.code);
+      return; // a private table without its invite, or a closed one: no use trying again
+    }
     clearInterval(pingTimer);
     view.connection = "lost";
     view.pending = false;
@@ -886,6 +906,18 @@ function connect() {
     retry += 1;
     setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
   });
+}
+
+/** The page of a table one may not (or can no longer) sit at, with a way back. */
+function shutOut(code) {
+  view.connection = "shut";
+  const banner = $("connection");
+  banner.hidden = false;
+  banner.className = "banner shut";
+  banner.replaceChildren(el("span", { testid: "shut-out",
+    text: t(code === 4403 ? "ui.table_private" : "ui.table_closed") }), " ",
+  el("a", { href: "/", testid: "back-to-lobby", text: t("ui.back_to_lobby") }));
+  for (const id of ["actions", "my-controls"]) $(id).replaceChildren();
 }
 
 /** The account cookie is read when the socket opens: a new account needs a new socket. */
@@ -913,6 +945,7 @@ function main() {
     const list = $("hand-log");
     view.logScrolled = list.scrollHeight - list.scrollTop - list.clientHeight > 40;
   });
+  together = mountTogether({ send, tableId: TABLE_ID });
   setInterval(tickClock, 200);
   renderAll();
   fetchMe().then((me) => { if (me && !account.me) account.set(me); }).catch(() => {});
