@@ -266,3 +266,97 @@ def test_5_chip_amounts_have_thousands_separators_and_stop_at_the_wallet(person)
     assert cy.frames.state["seats"][0]["stack"] == 2500
     expect(page.get_by_test_id("stack-1")).to_have_text("2.500")
     expect(page.get_by_test_id("playing-as")).to_contain_text("7.500")
+
+
+def play_until(player: Player, done: Callable[[dict[str, Any]], bool],
+               prefer: tuple[str, ...] = ("raise", "bet", "complete", "call", "check",
+                                          "bring_in"),
+               timeout: float = 30.0) -> dict[str, Any]:
+    """Clicks the first of ``prefer`` the page offers whenever it is my turn, until
+    ``done(state)``; returns that state."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = player.frames.state
+        if state is not None and done(state):
+            return state
+        assert time.monotonic() < deadline, f"played {timeout} s without reaching the goal"
+        if my_turn(state):
+            assert state is not None
+            kinds = [o["action"] for o in state["hand"]["legal"]]
+            click_action(player, next(k for k in prefer if k in kinds))
+            continue
+        player.page.wait_for_timeout(25)
+
+
+def in_play(state: dict[str, Any]) -> bool:
+    return bool(state["hand"] and not state["hand"]["over"])
+
+
+# ------------------------------------------------------------------ 7. out of chips
+
+
+def test_7_a_player_who_goes_broke_is_asked_to_add_chips_or_leave(person, deal: Deal) -> None:
+    deal(ACES, RAGS)  # every hand: the bot's aces full beat Ivy's rags
+    ivy = person()
+    page = ivy.page
+    seated_against(ivy, "strength", "Ivy", buy_in=20)  # the least buy-in: 10 small bets
+    prompt = page.get_by_test_id("broke-prompt")
+    expect(prompt).to_have_count(0)
+
+    def broke(state: dict[str, Any]) -> bool:
+        return state["seats"][1]["stack"] == 0 and not in_play(state)
+
+    play_until(ivy, broke)
+    expect(prompt).to_have_text(re.compile("You have no chips left: add chips to play on, or "
+                                           "leave the table."))
+    expect(page.get_by_test_id("broke-add-chips")).to_have_text("Add chips")
+    expect(page.get_by_test_id("broke-leave")).to_have_text("Leave")
+    screenshot(page, "stumbles-broke.png")
+    switch(ivy, "de")
+    expect(prompt).to_contain_text(catalogue("de")["ui.broke"])
+    expect(page.get_by_test_id("broke-add-chips")).to_have_text("Chips nachkaufen")
+    switch(ivy, "en")
+
+    # Add chips: the prompt goes, and the next hand deals Ivy in again.
+    page.get_by_test_id("broke-add-chips").click()
+    page.get_by_test_id("buy-in-input").fill("20")
+    page.get_by_test_id("sit-confirm").click()
+    ivy.wait(lambda: ivy.frames.state["you"]["wallet"] == 10_000 - 40, "the chips added")
+    expect(prompt).to_have_count(0)
+    ivy.wait(lambda: in_play(ivy.frames.state), "a hand with Ivy dealt in again")
+
+    # Broke again: this time she leaves, with the prompt's other button.
+    play_until(ivy, broke)
+    page.get_by_test_id("broke-leave").click()
+    ivy.wait(lambda: ivy.seat is None, "a frame without Ivy's seat")
+    expect(prompt).to_have_count(0)
+    expect(page.get_by_test_id("sit-2")).to_be_visible()
+
+
+# ------------------------------------------------------------------ 10. sitting out
+
+
+def test_10_sitting_out_is_not_shown_while_the_player_still_plays_the_hand(person) -> None:
+    jo = person()
+    page = jo.page
+    seated_against(jo, "station", "Jo")
+    badge = page.locator('[data-testid="seat-2"] .mark.out')
+    play_until(jo, my_turn, prefer=("call", "check", "bring_in"))
+    page.get_by_test_id("sit-out").click()
+    jo.wait(lambda: jo.frames.state["seats"][1]["sitting_out"], "a frame with Jo sitting out")
+    expect(page.get_by_test_id("sit-in")).to_be_visible()  # the choice is taken ...
+    expect(badge).to_have_count(0)  # ... but Jo still plays this hand: no badge yet
+    number = jo.frames.state["hand"]["number"]
+
+    def seen_out(state: dict[str, Any]) -> bool:
+        # What the page shows, read at once (its frame may be newer than the last one here):
+        # while no showdown shows, the hand is in play and Jo in it, so no badge.
+        shown = page.evaluate("""() => ({
+          badge: !!document.querySelector('[data-testid="seat-2"] .mark.out'),
+          over: !document.querySelector('[data-testid="showdown"]').hidden})""")
+        assert shown["over"] or not shown["badge"], "a sitting-out badge while Jo plays"
+        return not in_play(state)
+
+    state = play_until(jo, seen_out, prefer=("call", "check", "bring_in"))
+    assert state["hand"]["number"] == number and state["hand"]["over"]
+    expect(badge).to_have_text("sitting out")

@@ -100,7 +100,7 @@ function seatNode(state, seat, showdown) {
   if (seat === me) classes.push("me");
   if (acting) classes.push("acting");
   // A seat that sits out from the next hand still plays this one: it is said when this ends.
-  const sittingOut = player.sitting_out;
+  const sittingOut = player.sitting_out && !(hand && !hand.over && player.in_hand);
   if (player.folded) classes.push("folded");
   if (sittingOut) classes.push("out");
   if (!player.connected && !player.bot) classes.push("offline");
