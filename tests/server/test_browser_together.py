@@ -1,0 +1,232 @@
+"""Friends at one private table, in real browsers (issue 12): the invite link, chat, the wait
+for players, the time bank, the host's pause, remove and close; every frame any of them received
+read again for another seat's down cards.
+
+Several browser contexts (several people) share one server in this process; they click only
+what the pages show, as tests/server/test_browser.py does (whose fixtures and Player they use).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from stud.server.room import Timing
+from stud.text import catalogue
+
+from . import test_browser as house
+from .conftest import Server, serve_in_thread
+from .test_browser import Player, expect, my_turn, screenshot
+
+browser, person = house.browser, house.person
+
+# A table clock of 5 s runs 1.5 s here, and a time bank of 30 s runs 9 s; after a sit the table
+# waits 4 s for more players (Deal now skips the wait).
+TIMING = Timing(bot_delay=0.1, hand_pause=1.0, clock_scale=0.3, seat_wait=4.0)
+EN, DE = catalogue("en"), catalogue("de")
+
+
+@pytest.fixture
+def site(sqlite_database: str) -> Iterator[Server]:
+    with serve_in_thread(sqlite_database, TIMING) as running:
+        yield running
+
+
+class Wire:
+    """Every frame a page's table sockets received, raw, for reading again afterwards."""
+
+    def __init__(self, player: Player) -> None:
+        self.frames: list[dict[str, Any]] = []
+        self.closed: list[int] = []
+        player.page.on("websocket", self._socket)
+
+    def _socket(self, socket: Any) -> None:
+        if "/ws/tables/" in socket.url:
+            socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == kind]
+
+
+def foreign_down_cards(frames: list[dict[str, Any]]) -> list[str]:
+    """Down cards of another seat in any state frame, before that seat showed them. A player
+    keeps seeing their own cards of a hand after leaving the seat: the seats this page's
+    account ever held are its own."""
+    found = []
+    own = {f["you"]["seat"] for f in frames if f.get("type") == "state"} - {None}
+    for frame in frames:
+        if frame.get("type") != "state":
+            continue
+        me = frame["you"]["seat"]
+        for hand in (frame["hand"], frame["last"]):
+            if hand is None:
+                continue
+            shown = {e["seat"] for e in hand["events"] if e["kind"] == "shown"}
+            for event in hand["events"]:
+                if (event["kind"] == "card" and not event["up"] and event["card"] is not None
+                        and event["seat"] not in own and event["seat"] not in shown):
+                    found.append(f"hand {hand['number']}: seat {event['seat']}'s "
+                                 f"{event['card']} sent to seat {me}")
+        for entry in frame["seats"]:
+            if entry is None or entry["seat"] in own or entry["shown"]:
+                continue
+            for card in entry["cards"]:
+                if not card["up"] and card["card"] is not None:
+                    found.append(f"seat {entry['seat']}'s down card {card['card']} in a frame "
+                                 f"to seat {me}")
+    return found
+
+
+def words(key: str, lang: str = "en", **params: object) -> str:
+    text = (DE if lang == "de" else EN)[key]
+    for name, value in params.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
+def arrive(player: Player, nickname: str, url: str) -> None:
+    """Open a page and pick a nickname there (the table page has the account box too)."""
+    with player.page.expect_response(lambda r: r.url.endswith("/api/me")):
+        player.page.goto(url)
+    player.pick_nickname(nickname)
+    player.wait(lambda: player.frames.state and player.frames.state["you"]["account"],
+                f"{nickname}'s account at the table")
+
+
+def act_when_asked(players: list[Player], until: Callable[[], bool], timeout: float = 40.0,
+                   idle: Player | None = None) -> None:
+    """Each player (but ``idle``) clicks a legal button whenever it is its turn, until ``until``."""
+    first = players[0]
+
+    def step() -> bool:
+        for player in players:
+            if player is not idle and my_turn(player.frames.state):
+                player.click(player.choose(player.frames.state["hand"]["legal"]))
+        return until()
+
+    first.wait(step, "the table to get there", timeout)
+
+
+def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_close(
+        person: Callable[..., Player], site: Server) -> None:
+    hanna, gus, wanda = person(), person(locale="de-DE"), person()
+    wires = {name: Wire(p) for name, p in (("hanna", hanna), ("gus", gus), ("wanda", wanda))}
+
+    # Hanna opens a private table from the lobby; the page opens with its invite link.
+    hanna.open_lobby()
+    hanna.pick_nickname("Hanna")
+    page = hanna.page
+    page.get_by_test_id("create-name").fill("Friday friends")
+    page.get_by_test_id("create-clock").fill("5")
+    page.get_by_test_id("create-private").check()
+    page.get_by_test_id("create-submit").click()
+    page.wait_for_url(re.compile(r"/tables/\d+\?invite=.+$"))
+    table_id = int(re.search(r"/tables/(\d+)", page.url)[1])  # type: ignore[index]
+    hanna.wait(lambda: hanna.frames.state, "the first state frame")
+    hanna.sit(1, 200)
+    link = page.get_by_test_id("invite-link").input_value()
+    assert link.startswith(f"{site.url}/tables/{table_id}?invite=") and link in page.url + ""
+
+    # Nobody else sees the table in the lobby, and without the link its page shuts them out.
+    with httpx.Client(base_url=site.url) as http:
+        assert [t["id"] for t in http.get("/api/tables").json()] == []
+    gus.page.goto(f"/tables/{table_id}")
+    expect(gus.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_private", "de"))
+    expect(gus.page.get_by_test_id("back-to-lobby")).to_have_attribute("href", "/")
+
+    # With the link, Gus (German) joins and sits; Wanda watches.
+    arrive(gus, "Gus", link)
+    gus.sit(3, 200)
+    arrive(wanda, "Wanda", link)
+
+    # The table waits for more players after each sit, and says so; Hanna adds a bot and
+    # deals at once.
+    expect(page.get_by_test_id("next-hand-in")).to_be_visible()
+    assert hanna.frames.state["next_hand_ms"] > 0 and hanna.frames.state["hand"] is None
+    hanna.add_bot(2, "station")
+    page.get_by_test_id("deal-now").click()
+    hanna.wait(lambda: hanna.frames.state["hand"] is not None, "a hand dealt by Deal now", 3.0)
+
+    # Chat from a player and from a watcher reaches everyone, as text (never markup).
+    gus.page.get_by_test_id("chat-input").fill("Hallo <b>alle</b>")
+    gus.page.get_by_test_id("chat-send").click()
+    wanda.page.get_by_test_id("chat-input").fill("good luck")
+    wanda.page.get_by_test_id("chat-input").press("Enter")
+    for player in (hanna, gus, wanda):
+        log = player.page.get_by_test_id("chat-log")
+        lines = log.get_by_test_id("chat-line")
+        expect(lines.filter(has_text="Hallo <b>alle</b>")).to_have_count(1)
+        expect(lines.filter(has_text="good luck")).to_have_count(1)
+        assert log.locator("b").count() == 0
+
+    # Gus lets his clock run out: the time bank runs (shown on his seat), then runs out too;
+    # the house acts for him, and everyone is told he timed out, each in their language.
+    def gus_to_act() -> bool:
+        state = gus.frames.state
+        return bool(state and state["hand"] and state["hand"]["to_act"] == 3)
+
+    act_when_asked([hanna, gus], gus_to_act, idle=gus)
+    banked = gus.wait(lambda: (s := gus.frames.state)["hand"] and s["hand"]["clock"]
+                      and s["hand"]["clock"]["bank"] and s, "Gus's time bank running", 5.0)
+    assert banked["hand"]["clock"]["seat"] == 3
+    expect(gus.page.locator('[data-testid="clock"][data-bank="1"]')).to_be_visible()
+    expect(gus.page.get_by_test_id("bank-3")).to_be_visible()
+    screenshot(gus.page, "together-time-bank-de.png")
+    gus.wait(lambda: gus.frames.state["seats"][2]["timed_out"], "Gus timed out", 15.0)
+    expect(gus.page.get_by_test_id("notice-timed_out")).to_have_text(
+        re.compile(re.escape(words("notice.timed_out", "de", name="Gus", seat=3))))
+    expect(page.get_by_test_id("notice-timed_out")).to_have_text(
+        re.compile(re.escape(words("notice.timed_out", name="Gus", seat=3))))
+    expect(page.locator('[data-seat="3"] .mark.timed-out')).to_have_text(words("ui.timed_out"))
+    seat = gus.frames.state["seats"][2]
+    assert seat["time_bank_ms"] == 0 and seat["sitting_out"]
+
+    # Who won each hand is told in the pane.
+    act_when_asked([hanna], lambda: bool(page.get_by_test_id("notice-won").count()), 30.0)
+    screenshot(page, "together-host.png")
+
+    # Hanna renews the link: Wanda, who came by the old one, is shown out; Gus, seated, stays.
+    page.get_by_test_id("invite-renew").click()
+    expect(wanda.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_private"))
+    new_link = page.get_by_test_id("invite-link")
+    expect(new_link).not_to_have_value(link)
+    assert gus.page.get_by_test_id("shut-out").count() == 0
+    wanda.page.goto(link)
+    expect(wanda.page.get_by_test_id("shut-out")).to_be_visible()
+
+    # Pause: the hand in play ends and no new one is dealt; everyone is told.
+    page.get_by_test_id("host-pause").click()
+    expect(gus.page.get_by_test_id("paused")).to_have_text(words("ui.paused", "de"))
+    act_when_asked([hanna], lambda: hanna.frames.state["hand"] is None
+                   or hanna.frames.state["hand"]["over"], 30.0)
+    number = hanna.frames.state["table"]["hands"]
+    page.wait_for_timeout(2500)
+    assert hanna.frames.state["table"]["hands"] == number
+    assert hanna.frames.state["hand"] is None or hanna.frames.state["hand"]["over"]
+
+    # Hanna removes Gus between hands: his chips are back in his wallet at once.
+    stack = gus.frames.state["seats"][2]["stack"]
+    wallet = gus.frames.state["you"]["wallet"]
+    page.get_by_test_id("host-remove-3").click()
+    gus.wait(lambda: gus.frames.state["you"]["seat"] is None, "Gus removed")
+    assert gus.frames.state["you"]["wallet"] == wallet + stack
+    expect(gus.page.get_by_test_id("notice-removed")).to_be_visible()
+
+    # Closing the table pays every stack back and shuts the pages; the lobby forgets it.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("host-close").click()
+    expect(page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed"))
+    expect(gus.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed", "de"))
+    with httpx.Client(base_url=site.url) as http:
+        assert http.get(f"/api/tables/{table_id}").status_code == 404
+    screenshot(page, "together-closed.png")
+
+    # No page was ever sent another seat's down card.
+    for name, wire in wires.items():
+        assert wire.of("state"), name
+        assert foreign_down_cards(wire.frames) == [], name
