@@ -214,8 +214,9 @@ def test_the_table_list_shows_each_table_with_taken_hands_and_hands_per_hour(
         assert table["taken"] == 0 and table["hands"] == 0 and table["hands_per_hour"] == 0
 
 
-@pytest.mark.parametrize("path", ["/api/tables/999", "/api/tables/999/hands", "/tables/999",
-                                  "/tables/999/rules", "/api/hands/999.phh"])
+# The pages of an unknown table are a 404 page for people: tests/server/test_pages.py.
+@pytest.mark.parametrize("path", ["/api/tables/999", "/api/tables/999/hands",
+                                  "/api/hands/999.phh"])
 def test_an_unknown_table_or_hand_is_404(http: httpx.Client, path: str) -> None:
     answer = http.get(path)
     assert answer.status_code == 404

@@ -360,3 +360,25 @@ def test_10_sitting_out_is_not_shown_while_the_player_still_plays_the_hand(perso
     state = play_until(jo, seen_out, prefer=("call", "check", "bring_in"))
     assert state["hand"]["number"] == number and state["hand"]["over"]
     expect(badge).to_have_text("sitting out")
+
+
+# ------------------------------------------------------------------ 9. an unknown table
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_9_an_unknown_tables_page_says_so_and_leads_back_to_the_lobby(person, lang: str) -> None:
+    kim = person(locale="de-DE" if lang == "de" else "en-US")
+    page = kim.page
+    words = catalogue(lang)
+    for path in ("/tables/999", "/tables/999/rules"):
+        answer = page.goto(path)
+        assert answer is not None and answer.status == 404
+        expect(page.get_by_role("heading")).to_have_text(words["ui.no_table_title"])
+        expect(page.get_by_test_id("no-table-text")).to_have_text(
+            words["ui.no_table_text"].format(table=999))
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("body")).not_to_contain_text("detail")
+    screenshot(page, f"stumbles-no-table-{lang}.png")
+    page.get_by_test_id("back-to-lobby").click()
+    page.wait_for_url(re.compile(r"/$"))
+    expect(page.get_by_test_id("create-submit")).to_be_visible()

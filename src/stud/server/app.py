@@ -244,15 +244,21 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
+    def page_of(table_id: str, page: str) -> FileResponse:
+        """A table's page; for a table that is not there, a page saying so in the reader's
+        language with the way back to the lobby (404: the API's answers stay JSON)."""
+        known = re.fullmatch(r"[0-9]{1,18}", table_id) and int(table_id) in the_casino().rooms
+        if not known:
+            return FileResponse(STATIC / "no_table.html", status_code=404)
+        return FileResponse(STATIC / page)
+
     @app.get("/tables/{table_id}")
-    async def table_page(table_id: int) -> FileResponse:
-        the_casino().room(table_id)
-        return FileResponse(STATIC / "table.html")
+    async def table_page(table_id: str) -> FileResponse:
+        return page_of(table_id, "table.html")
 
     @app.get("/tables/{table_id}/rules")
-    async def rules_page(table_id: int) -> FileResponse:
-        the_casino().room(table_id)
-        return FileResponse(STATIC / "rules.html")
+    async def rules_page(table_id: str) -> FileResponse:
+        return page_of(table_id, "rules.html")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: int) -> None:
