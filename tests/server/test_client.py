@@ -83,3 +83,48 @@ def test_stud_bot_says_plainly_when_there_is_no_table_or_no_server(server: Serve
     assert result.exit_code == 2 and "cannot reach http://127.0.0.1:9" in result.output
     result = runner.invoke(app, ["bot", "--url", server.url, "--table", "1", "--bot", "x"])
     assert result.exit_code == 2 and "--bot 'x': choose one of" in result.output
+
+
+def test_stud_bot_from_another_process_joins_a_private_table_by_invite_marked_as_a_bot(
+        server: Server) -> None:
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    http = server.client()
+    host = http.post("/api/accounts", json={"nickname": "PrivateHost"}).json()["token"]
+    table = http.post("/api/tables", json={"name": "P", "variant": "razz", "seats": 3,
+                                            "private": True},
+                      headers={"Authorization": f"Bearer {host}"}).json()
+    stud = Path(sys.executable).with_name("stud")  # the console script beside this Python
+    command = [str(stud), "bot", "--url", server.url, "--table",
+               str(table["id"]), "--bot", "station", "--hands", "2", "--nickname", "Robo"]
+    refused = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "is private: give --invite" in refused.stderr
+
+    seen: list[dict[str, object]] = []
+
+    async def host_watches(bot: subprocess.Popen[str]) -> None:
+        url = f"{server.ws}/ws/tables/{table['id']}?token={host}"
+        async with websockets.connect(url) as ws:
+            await ws.send(json.dumps({"type": "add_bot", "seat": 1, "bot": "station"}))
+            deadline = time.monotonic() + 60
+            while bot.poll() is None and time.monotonic() < deadline:
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
+                except TimeoutError:
+                    continue
+                if frame["type"] == "state":
+                    seen.extend(s for s in frame["seats"] if s and s["name"] == "Robo")
+
+    bot = subprocess.Popen([*command, "--invite", table["invite"]], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+    try:
+        asyncio.run(host_watches(bot))
+        output = bot.communicate(timeout=30)[0]
+    finally:
+        bot.kill()
+    assert bot.returncode == 0, output
+    assert "Robo played 2 hands and left with" in output
+    assert seen and all(s["own_bot"] is True and s["bot"] is None for s in seen)
