@@ -86,6 +86,23 @@ class Casino:
                     and not room.lock.locked():
                 room.broadcast()
 
+    async def may_see_hand(self, hand_id: int, account: Account | None,
+                           invite: str | None = None) -> bool:
+        """A hand of a private table is for those the table admits (its host, its players,
+        the bearers of its invite) and for whoever played the hand, even after it closed."""
+        table_id = await self.db(self.store.hand_table, hand_id)
+        if table_id is None:
+            return True  # no such hand: the caller answers 404
+        account_id = account.id if account else None
+        room = self.rooms.get(table_id)
+        if room is not None and room.admits(account_id, invite):
+            return True
+        spec = room.spec if room is not None else await self.db(self.store.table, table_id)
+        if not spec.private or (account_id is not None and account_id == spec.host):
+            return True
+        return account_id is not None and bool(
+            await self.db(self.store.own_hands, account_id, [hand_id]))
+
     async def close(self) -> None:
         for room in self.rooms.values():
             room.close()
@@ -224,9 +241,14 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         return rows
 
     @app.get("/api/hands/{hand_id}.phh")
-    async def hand_phh(hand_id: int) -> PlainTextResponse:
-        text = (await the_casino().db(the_casino().store.hand_phh, hand_id)
-                if 0 < hand_id < 2**63 else None)
+    async def hand_phh(request: Request, hand_id: int,
+                       invite: str | None = None) -> PlainTextResponse:
+        c = the_casino()
+        if 0 < hand_id < 2**63 and not await c.may_see_hand(hand_id, await account_of(request),
+                                                            invite):
+            raise HTTPException(403, f"hand {hand_id} was played at a private table: open it "
+                                     "with the table's invite link")
+        text = (await c.db(c.store.hand_phh, hand_id) if 0 < hand_id < 2**63 else None)
         if text is None:
             raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
         return PlainTextResponse(text, headers={

@@ -517,6 +517,12 @@ class Store:
                        if r.events is not None else {})
                     for r in db.execute(query)]
 
+    def hand_table(self, hand_id: int) -> int | None:
+        """The table a hand was played at; None for no such hand."""
+        with self.engine.connect() as db:
+            found = db.execute(select(hands.c.table_id).where(hands.c.id == hand_id)).scalar()
+        return None if found is None else int(found)
+
     def hand_phh(self, hand_id: int) -> str | None:
         with self.engine.connect() as db:
             return db.execute(select(hands.c.phh).where(hands.c.id == hand_id)).scalar()
