@@ -27,6 +27,8 @@ from .test_browser import Player, expect, my_turn, screenshot
 browser, site, person = house.browser, house.site, house.person
 
 Deal = Callable[..., None]
+DESKTOP_SIZE = {"width": 1280, "height": 800}
+PHONE_SIZE = {"width": 390, "height": 844}
 
 
 def stacked(hands: tuple[str, ...]) -> Deck:
@@ -382,3 +384,84 @@ def test_9_an_unknown_tables_page_says_so_and_leads_back_to_the_lobby(person, la
     page.get_by_test_id("back-to-lobby").click()
     page.wait_for_url(re.compile(r"/$"))
     expect(page.get_by_test_id("create-submit")).to_be_visible()
+
+
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((node) => {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return {text: node.innerText.trim(), title: node.title, lines: tops.size};
+})"""
+
+
+def test_10_the_lobby_game_column_keeps_to_one_line(person) -> None:
+    lee = person()
+    page = lee.page
+    lee.open_lobby()
+    lee.pick_nickname("Lee")
+    for variant, name in (("stud", "Friday stud"), ("stud8", "Hi-lo all night long"),
+                          ("razz", "Razz")):
+        lee.frames.clear()
+        lee.create_table(name, variant)
+        lee.open_lobby()
+    for lang in ("en", "de"):
+        switch(lee, lang)
+        for width in (1280, 1024, 900, 780, 390):
+            page.set_viewport_size({"width": width, "height": 800})
+            expect(page.get_by_test_id("table-row")).to_have_count(3)
+            cells = page.evaluate(LINES, "td.col-game")
+            assert [c["lines"] for c in cells] == [1, 1, 1], (lang, width, cells)
+            titles = {c["text"]: c["title"] for c in cells}
+            assert titles == {catalogue(lang)[f"variant.{v}.short"]: catalogue(lang)[f"variant.{v}"]
+                              for v in ("stud", "stud8", "razz")}, titles
+            assert page.evaluate("document.documentElement.scrollWidth") <= max(width, 390)
+            inside = page.evaluate("""() => {
+              const panel = document.querySelector(".tables-panel").getBoundingClientRect();
+              return [...document.querySelectorAll(".tables .col-open .button")].every(
+                (b) => b.getBoundingClientRect().right <= panel.right + 0.5);
+            }""")
+            assert inside, f"an Open button sticks out of the panel at {width} px ({lang})"
+            if width in (1024, 390):
+                screenshot(page, f"stumbles-lobby-{lang}-{width}.png")
+
+
+def test_10_a_ten_low_says_10_and_long_names_keep_to_one_line_at_the_showdown(
+        person, deal: Deal) -> None:
+    # Razz: the bot (hand seat 1) brings in with the jack up and pairs up; the player makes
+    # 10-6-4-2-A, the name the cards show: "10", not "T".
+    deal("QsQdJcJhQhJsKs", "Td6d4hAs2cKdKh")
+    long = "Bartholomew-Smithers"  # 20 characters, the longest a nickname may be
+    mo = person()
+    page = mo.page
+    table_id = seated_against(mo, "station", long, variant="razz")
+
+    def seventh(state: dict[str, Any]) -> bool:
+        return in_play(state) and state["hand"]["street"] == 7
+
+    play_until(mo, seventh, prefer=("check", "call", "bring_in"))
+    page.get_by_test_id("sit-out").click()  # no next hand: the showdown stays in view
+    mo.wait(lambda: mo.frames.state["seats"][1]["sitting_out"], "a frame with Mo sitting out")
+    state = play_until(mo, lambda s: bool(s["hand"] and s["hand"]["over"]),
+                       prefer=("check", "call", "bring_in"))
+    shown = {s["seat"]: s for s in state["hand"]["showdown"]["shown"]}
+    assert shown[2]["low"]["ranks"] == ["T", "6", "4", "2", "A"]
+    panel = page.get_by_test_id("showdown")
+    expect(page.get_by_test_id("shown-2")).to_contain_text("10-6-4-2-A low")
+    expect(panel).not_to_contain_text("T-6")
+    expect(page.get_by_test_id("hand-log")).to_contain_text(
+        re.compile(f"{long} wins \\d+ from the main pot with 10-6-4-2-A low"))
+    for size, name in ((DESKTOP_SIZE, "desktop"), (PHONE_SIZE, "phone")):
+        page.set_viewport_size(size)
+        names = page.evaluate(LINES, '[data-testid="showdown"] .who')
+        assert names and all(n["lines"] == 1 for n in names), (name, names)
+        assert {n["title"] for n in names} >= {long, "station-1"}
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        panel.scroll_into_view_if_needed()
+        screenshot(page, f"stumbles-showdown-long-name-{name}.png")
+    switch(mo, "de")
+    expect(page.get_by_test_id("shown-2")).to_contain_text("10-6-4-2-A Low")
+
+    # The Python renderer, in the table's last hands (the text history), says it alike.
+    hands = page.request.get(f"/api/tables/{table_id}/hands").json()
+    assert any("10-6-4-2-A low" in line for line in hands[0]["text"]), hands[0]["text"]
+    assert not any("T-6" in line for line in hands[0]["text"])

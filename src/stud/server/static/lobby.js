@@ -168,6 +168,10 @@ export function mountLangSwitch(slotId = "lang-slot") {
 
 const REFRESH_MS = 4000;
 
+// A game's short name, for the lobby's narrow game column (the full title is its tooltip).
+const SHORT_TITLES = { stud: "variant.stud.short", stud8: "variant.stud8.short",
+  razz: "variant.razz.short" };
+
 function tableRow(table) {
   const row = document.createElement("tr");
   row.dataset.testid = "table-row";
@@ -197,6 +201,9 @@ function tableRow(table) {
         badge.textContent = t("ui.private_badge");
         cell.append(" ", badge);
       }
+    } else if (kind === "game" && has(SHORT_TITLES[table.variant] || "")) {
+      cell.textContent = t(SHORT_TITLES[table.variant]);
+      cell.title = text;
     } else {
       cell.textContent = text;
     }

@@ -315,7 +315,7 @@ function act(option) {
 function winnerLine(state, hand, seat, amount, label, text) {
   return el("div", { class: "winner-line" },
     label && el("span", { class: `half-label ${label}`, text: t(`ui.${label}`) }),
-    el("span", { class: "who", text: playerName(state, hand, seat) }),
+    el("span", { class: "who", text: playerName(state, hand, seat), title: playerName(state, hand, seat) }),
     el("span", { class: "won", text: `+${chips(amount)}` }),
     el("span", { class: "with", text }));
 }
@@ -349,14 +349,14 @@ function renderShowdown(state) {
   for (const s of result.shown || []) {
     const names = [s.high && handText(s.high), s.low && handText(s.low)].filter(Boolean);
     shown.append(el("div", { class: "shown-hand", testid: `shown-${s.seat}` },
-      el("div", { class: "who", text: playerName(state, hand, s.seat) }),
+      el("div", { class: "who", text: playerName(state, hand, s.seat), title: playerName(state, hand, s.seat) }),
       cardRow(s.cards, { small: true }),
       el("div", { class: "hand-names" }, names.map((n) => el("span", { text: n })))));
   }
   const mucked = (hand.events || []).filter((e) => e.kind === "mucked");
   for (const m of mucked) {
     shown.append(el("div", { class: "shown-hand mucked" },
-      el("div", { class: "who", text: playerName(state, hand, m.seat) }),
+      el("div", { class: "who", text: playerName(state, hand, m.seat), title: playerName(state, hand, m.seat) }),
       el("div", { class: "hand-names", text: t("ui.mucked") })));
   }
   if (shown.childElementCount) panel.append(shown);
