@@ -48,7 +48,8 @@ class Chat:
         if not isinstance(text, str):
             raise ProtocolError("bad_message", f"chat: text must be text, not {text!r}")
         text = " ".join(text.split())  # one line: no newlines, tabs or runs of spaces
-        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") for c in text):
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs") and not _joins(text, i)
+               for i, c in enumerate(text)):
             raise ProtocolError("bad_chat", "chat: the text holds control or invisible "
                                 "characters")
         if not text:
@@ -84,6 +85,13 @@ class Chat:
             if mine.account is not None and mine.account.id == account.id:
                 (mine.muted.add if muted else mine.muted.discard)(other)
                 mine.push_error(json.dumps({"type": "muted", "accounts": sorted(mine.muted)}))
+
+
+def _joins(text: str, i: int) -> bool:
+    """A zero-width joiner inside an emoji sequence (a family, a profession, a rainbow flag):
+    invisible, but part of the picture, between two characters that are not plain ASCII."""
+    return (text[i] == "\u200d" and 0 < i < len(text) - 1
+            and not text[i - 1].isascii() and not text[i + 1].isascii())
 
 
 def _frame(lines: list[ChatLine], history: bool = False) -> str:

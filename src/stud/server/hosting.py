@@ -149,6 +149,8 @@ class Hosting:
 
     async def _close(self) -> None:
         """Every stack back to its wallet, the table closed, its clients told."""
+        # A hand played out before closing is shown ended (showdown and all) before the close.
+        self.broadcast()
         paid = await self.db(self.store.close_table, self.spec.id)
         for seat, _account, _chips in paid:
             self.table.seats.pop(seat, None)
