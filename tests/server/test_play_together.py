@@ -720,10 +720,6 @@ def test_muting_yourself_is_bad_mute(lobby: Lobby) -> None:
     assert error_code(t.host, {"type": "mute", "account": t.host_id}) == "bad_mute"
 
 
-@pytest.mark.xfail(strict=True, reason="Chat._mute updates the muted set of the muter's "
-                   "connections at this table only; its connections at other tables keep the "
-                   "set read when they joined, until they reconnect (the fix needs the Casino "
-                   "to tell every room, as wallet_moved does for wallets)")
 def test_a_mute_holds_at_the_muters_other_tables_too(lobby: Lobby) -> None:
     """chat.py: a muted player's lines are not sent to the reader's connections "at any table"."""
     here, there = hosted(lobby), hosted(lobby)
@@ -852,9 +848,6 @@ def test_a_time_bank_part_out_of_its_range_is_400(lobby: Lobby, bank: dict[str, 
     assert part in answer.json()["detail"]
 
 
-@pytest.mark.xfail(strict=True, reason="app._time_bank checks each part with _whole, whose "
-                   "FieldError names the part ('start', 'cap', ...) and not time_bank, and "
-                   "whose words do not say time_bank either")
 @pytest.mark.parametrize("bank", [{"start": -1}, {"add": 121}, {"every": 0}, {"cap": 700},
                                   {"start": "ten"}])
 def test_an_out_of_range_time_bank_part_is_named_as_a_part_of_time_bank(
@@ -960,9 +953,6 @@ def test_a_leave_asked_for_in_a_hand_is_carried_out_after_a_stop(tmp_path: Path)
         store.close()
 
 
-@pytest.mark.xfail(strict=True, reason="a close asked for during a hand lives only in "
-                   "Room.closing: after a stop the hand is voided and the table comes back, "
-                   "paused, with every seat, instead of closing as a kept leave does")
 def test_a_close_asked_for_in_a_hand_is_carried_out_after_a_stop(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'stud.db'}"
     with serve_in_process(database, FAST) as first, lobby_at(first) as lobby:
@@ -1140,9 +1130,6 @@ def test_nickname_keys_fold_case_width_and_other_scripts_letters() -> None:
     assert len(nickname_key("x" * 60)) == 40
 
 
-@pytest.mark.xfail(strict=True, reason="names.nickname_key takes the skeleton after case "
-                   "folding and does not fold again: a digit's prototype is a capital (0 -> O, "
-                   "1 -> l), so 'B0B' keys as 'bOb' beside 'BOB''s 'bob' and both are allowed")
 def test_nickname_keys_hold_no_capital_so_a_zero_is_an_o() -> None:
     assert nickname_key("B0B") == nickname_key("BOB")
     assert nickname_key("B0B") == nickname_key("B0B").casefold()

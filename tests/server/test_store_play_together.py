@@ -213,9 +213,6 @@ def test_migration_0004_back_fills_old_hands_with_each_players_start_and_final(
     assert store.audit() == []
 
 
-@pytest.mark.xfail(strict=True, reason="migration 0004 adds seats.bank_ms with a server "
-                   "default of 0: a player seated before the upgrade has no time bank at all "
-                   "(Room.restore takes the 0) until it leaves and sits again")
 def test_a_seat_kept_from_before_0004_has_the_houses_starting_time_bank(store: Store) -> None:
     table = new_table(store)
     ann, _ = store.create_account("Ann")

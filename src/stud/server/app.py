@@ -70,10 +70,14 @@ class Casino:
 
     async def add_room(self, spec: object) -> Room:
         room = Room(spec, self.store, self.db, self.timing,  # type: ignore[arg-type]
-                    self.wallet_moved, self.room_closed)
+                    self.wallet_moved, self.room_closed, self.mute_moved)
         self.rooms[room.spec.id] = room
         await room.restore()
         return room
+
+    def mute_moved(self, account_id: int, other: int, muted: bool) -> None:
+        for room in self.rooms.values():
+            room.set_mute(account_id, other, muted)
 
     def room_closed(self, room: Room) -> None:
         self.rooms.pop(room.spec.id, None)
@@ -350,9 +354,12 @@ def _time_bank(body: dict[str, object]) -> TimeBank | None:
         raise FieldError("time_bank", f"time_bank has no part {unknown[0]!r}: use start, add, "
                                       "every and cap")
     base = TimeBank()
-    bank = TimeBank(*(_whole(given, part, getattr(base, part), low, high)
-                      for part, low, high in (("start", 0, 600), ("add", 0, 120),
-                                              ("every", 1, 1000), ("cap", 0, 600))))
+    try:
+        bank = TimeBank(*(_whole(given, part, getattr(base, part), low, high)
+                          for part, low, high in (("start", 0, 600), ("add", 0, 120),
+                                                  ("every", 1, 1000), ("cap", 0, 600))))
+    except FieldError as error:  # a part's problem is the time bank's, for the form
+        raise FieldError("time_bank", f"time_bank: {error.detail}") from None
     if bank.start > bank.cap:
         raise FieldError("time_bank", f"time_bank: start ({bank.start}) must not be more than "
                                       f"cap ({bank.cap})")

@@ -32,6 +32,7 @@ class Chat:
     db: Callable[..., Awaitable[Any]]
     _account: Callable[[Client], Any]
     _said: dict[int, deque[float]]
+    mute_moved: Callable[[int, int, bool], None]
 
     async def greet(self, client: Client) -> None:
         """A new client gets the table's last lines (but not those of players it muted)."""
@@ -81,8 +82,12 @@ class Chat:
                                 f"{muted!r}")
         await self.db(self.store.account, other)  # an unknown account is refused by name
         await self.db(self.store.set_muted, account.id, other, muted)
+        self.mute_moved(account.id, other, muted)  # here and at the account's other tables
+
+    def set_mute(self, account_id: int, other: int, muted: bool) -> None:
+        """The account muted (or unmuted) ``other``: its connections here follow."""
         for mine in self.clients:
-            if mine.account is not None and mine.account.id == account.id:
+            if mine.account is not None and mine.account.id == account_id:
                 (mine.muted.add if muted else mine.muted.discard)(other)
                 mine.push_error(json.dumps({"type": "muted", "accounts": sorted(mine.muted)}))
 

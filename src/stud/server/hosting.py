@@ -137,10 +137,10 @@ class Hosting:
 
     async def _close_table(self, client: Client, message: dict[str, object]) -> None:
         self._host(client)
-        self.closing = True
-        if not self.paused:
-            await self.db(self.store.set_paused, self.spec.id, True)
-            self.paused = True
+        if self.table.hand is not None and not self.table.hand.is_over:
+            # Kept, so that a stop before the hand ends still closes the table.
+            await self.db(self.store.set_paused, self.spec.id, True, True)
+        self.closing = self.paused = True
         if self.table.hand is not None and not self.table.hand.is_over:
             self.notice("closing", hand=self.number)
             self.broadcast()  # the hand is played out; the table closes when it ends

@@ -57,4 +57,5 @@ def nickname_key(nickname: str) -> str:
     # Other scripts' capitals first (a Greek Μ is an M before folding makes it a μ), but not
     # ASCII's (an I is an l only in upper case, and ALICE must stay alice).
     capitals = skeleton(unicodedata.normalize("NFKC", nickname), ascii_too=False)
-    return unicodedata.normalize("NFC", skeleton(capitals.casefold()))[:40]
+    # A prototype may be a capital ("0" looks like "O"): fold once more, so "B0B" is "bob".
+    return unicodedata.normalize("NFC", skeleton(capitals.casefold()).casefold())[:40]

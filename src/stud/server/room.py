@@ -52,7 +52,8 @@ class Room(Seating, Clock, Hosting, Chat):
     def __init__(self, spec: TableSpec, store: Store, db: Callable[..., Awaitable[object]],
                  timing: Timing,
                  wallet_moved: Callable[[Room, int, int], None] | None = None,
-                 on_close: Callable[[Room], None] | None = None) -> None:
+                 on_close: Callable[[Room], None] | None = None,
+                 on_mute: Callable[[int, int, bool], None] | None = None) -> None:
         self.spec = spec
         # Told of every wallet change, so an account's other tables show it too.
         self.wallet_moved = wallet_moved or (lambda room, account, change: None)
@@ -73,10 +74,12 @@ class Room(Seating, Clock, Hosting, Chat):
         self.banks: dict[int, list[int]] = {}
         self.timed_out: set[int] = set()
         self.paused = spec.paused
-        self.closing = False  # the host closed the table during a hand: it closes after it
+        self.closing = spec.closing  # the host closed it during a hand: it closes after it
         self.invite = spec.invite
         self._said: dict[int, deque[float]] = {}  # account -> when it last chatted
         self._closed_by = on_close or (lambda room: None)
+        # Told of every mute, so that the account's connections at every table follow it.
+        self.mute_moved = on_mute or self.set_mute
         self._next: asyncio.Task[None] | None = None
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
@@ -103,6 +106,9 @@ class Room(Seating, Clock, Hosting, Chat):
         for row in await self.db(self.store.seats, self.spec.id):
             if row.leaving:
                 await self._cash_out(row.seat)
+        if self.closing:  # closed by its host in a hand that a stop cut off (and voided)
+            await self._close()
+            return
         now = time.time()
         for moment in await self.db(self.store.hand_times, self.spec.id, timedelta(hours=1)):
             self.finished.append(now - (datetime.now(UTC) - moment).total_seconds())

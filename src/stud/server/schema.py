@@ -55,6 +55,8 @@ tables = Table(
     Column("private", Boolean, nullable=False, server_default=false()),
     Column("invite", String(64)),
     Column("paused", Boolean, nullable=False, server_default=false()),
+    # The host closed the table during a hand: it closes when that hand ends, or on a restart.
+    Column("closing", Boolean, nullable=False, server_default=false()),
     Column("closed_at", DateTime(timezone=True)),
     # {"start": s, "add": s, "every": hands, "cap": s}; NULL for the house's default.
     Column("time_bank", JSON),

@@ -100,6 +100,7 @@ class TableSpec:
     time_bank: TimeBank = TimeBank()
     closed: bool = False
     invite: str | None = None  # a private table's invite secret
+    closing: bool = False  # closed by its host during a hand that a stop may have cut off
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,9 +300,11 @@ class Store:
             db.execute(tables.update().where(tables.c.id == table_id).values(invite=secret))
         return secret
 
-    def set_paused(self, table_id: int, paused: bool) -> None:
+    def set_paused(self, table_id: int, paused: bool, closing: bool = False) -> None:
+        """Pause or resume; ``closing`` keeps a close asked for during a hand."""
         with self.engine.begin() as db:
-            db.execute(tables.update().where(tables.c.id == table_id).values(paused=paused))
+            db.execute(tables.update().where(tables.c.id == table_id)
+                       .values(paused=paused, closing=closing))
 
     def close_table(self, table_id: int) -> list[tuple[int, int, int]]:
         """Every stack back to its wallet and the table closed, in one transaction; returns
@@ -745,7 +748,8 @@ def _spec(row: object) -> TableSpec:
         private=bool(r.private), paused=bool(r.paused),  # type: ignore[attr-defined]
         host=r.created_by,  # type: ignore[attr-defined]
         time_bank=TimeBank(**r.time_bank) if r.time_bank else TimeBank(),  # type: ignore
-        closed=r.closed_at is not None, invite=r.invite)  # type: ignore[attr-defined]
+        closed=r.closed_at is not None, invite=r.invite,  # type: ignore[attr-defined]
+        closing=bool(r.closing))  # type: ignore[attr-defined]
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

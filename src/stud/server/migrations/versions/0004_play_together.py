@@ -30,6 +30,7 @@ def upgrade() -> None:
     op.add_column("accounts", sa.Column("own_bot", sa.Boolean, nullable=False,
                                         server_default=sa.false()))
     for column in (sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()),
+                   sa.Column("closing", sa.Boolean, nullable=False, server_default=sa.false()),
                    sa.Column("invite", sa.String(64)),
                    sa.Column("paused", sa.Boolean, nullable=False, server_default=sa.false()),
                    sa.Column("closed_at", sa.DateTime(timezone=True)),
@@ -65,6 +66,8 @@ def upgrade() -> None:
         sa.Index("ix_hand_players_account", "account_id", "hand_id"),
     )
     db = op.get_bind()
+    # The players seated now get the house's starting time bank (30 s).
+    db.execute(sa.text("UPDATE seats SET bank_ms = 30000"))
     # A hand's chips leave it (place "hand", a negative amount) as each player's final stack.
     finals = {(r.hand_id, r.account_id): -r.amount for r in db.execute(
         sa.select(_ledger.c.hand_id, _ledger.c.account_id, _ledger.c.amount)
@@ -84,6 +87,6 @@ def downgrade() -> None:
     # ALTER TABLE ... DROP COLUMN (SQLite has it from 3.35), for the same reason.
     for table, column in (("seats", "bank_hands"), ("seats", "bank_ms"), ("seats", "leaving"),
                           ("tables", "time_bank"), ("tables", "closed_at"), ("tables", "paused"),
-                          ("tables", "invite"), ("tables", "private"),
+                          ("tables", "invite"), ("tables", "closing"), ("tables", "private"),
                           ("accounts", "own_bot")):
         op.drop_column(table, column)
