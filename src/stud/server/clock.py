@@ -4,7 +4,7 @@ A player to act has the table's clock; when it runs out, the seat's time bank (P
 way: extra seconds that grow by a few every so many hands, to a cap; ``TimeBank``) is used at
 once, without asking. What the bank gives and is not used stays in it. When the bank is empty
 too, the house checks or folds for the seat, which sits out, and the seat is marked as timed
-out (in the frame and in a notice) until it acts again.
+out (in the frame and in a notice) until it acts again, which also takes it back in.
 """
 
 from __future__ import annotations

@@ -204,7 +204,9 @@ class Room(Seating, Clock, Hosting, Chat):
             legal = ", ".join(str(a) for a in error.legal) or "nothing"
             raise ProtocolError("illegal_action", f"seat {seat} cannot {error.action}: "
                                 f"{error.reason}; legal: {legal}") from None
-        self.timed_out.discard(seat)
+        if seat in self.timed_out:  # back at the table: the clock's sit-out is undone
+            self.timed_out.discard(seat)
+            await self._set_sitting_out(seat, False)
         await self._progress()
 
     # ------------------------------------------------------------------ the flow of a hand
