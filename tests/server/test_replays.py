@@ -1,0 +1,313 @@
+"""Your hands and the replayer over HTTP: your own down cards go to you and to nobody else.
+
+Two accounts and a bot play a few hands at one table; then every answer each account (and a
+client with no account) gets about those hands is searched for the down cards of the other
+seats that were never shown, in its raw text. The dealer's PHH in the database says which
+cards those are.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from stud.history.phh import load, loads
+from stud.server.replays import MAX_PHH_BYTES
+from stud.server.schema import hands
+from stud.server.store import Store
+
+from .conftest import Server
+from .wsclient import Frame, TableClient, bearer, finished, make_account, make_table, play
+
+HANDS = 6
+WSOP = Path(__file__).resolve().parents[3] / "shared" / "data" / "phh" / "wsop-2023-43-5"
+CARDS = re.compile(r"(?<![A-Za-z0-9?])((?:[2-9TJQKA][shdc]|\?\?)+)(?![A-Za-z0-9?])")
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card named in a text: JSON strings like "As", PHH runs like "AsKd??"."""
+    return {run[k:k + 2] for run in CARDS.findall(text) for k in range(0, len(run), 2)} - {"??"}
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One finished hand as the dealer knew it: by table seat, each seat's down cards that
+    were never shown (nobody but the seat's owner may see them)."""
+
+    hand_id: int
+    number: int
+    hidden: dict[int, set[str]]
+    own: dict[int, list[str]]  # every card of each seat, in dealing order
+    down: dict[int, set[str]]  # each seat's down cards, shown or not
+
+    def foreign(self, seat: int | None) -> set[str]:
+        return {c for s, cards in self.hidden.items() if s != seat for c in cards}
+
+
+def _by_seat(text: str) -> tuple[list[int], dict[int, list[str]]]:
+    history = loads(text)
+    seats = list(history.fields["seats"])  # type: ignore[arg-type]
+    cards: dict[int, list[str]] = {s: [] for s in seats}
+    for line in history.actions:
+        parts = line.split()
+        if parts[:2] == ["d", "dh"]:
+            seat = seats[int(parts[2][1:]) - 1]
+            cards[seat] += [parts[3][k:k + 2] for k in range(0, len(parts[3]), 2)]
+    return seats, cards
+
+
+def dealt_hands(server: Server, table: int) -> dict[int, Dealt]:
+    store = Store(server.database)
+    try:
+        with store.engine.connect() as db:
+            rows = db.execute(select(hands.c.id, hands.c.number, hands.c.phh,
+                                     hands.c.dealer_phh).where(
+                hands.c.table_id == table, hands.c.status == "finished")).all()
+    finally:
+        store.close()
+    out = {}
+    for row in rows:
+        _, every = _by_seat(row.dealer_phh)
+        _, public = _by_seat(row.phh)
+        seen = cards_in(row.phh)
+        down = {s: {c for c, p in zip(every[s], public[s], strict=True) if p == "??"}
+                for s in every}
+        hidden = {s: cards - seen for s, cards in down.items()}
+        out[row.id] = Dealt(row.id, row.number, hidden, every, down)
+    return out
+
+
+@dataclass
+class Played:
+    server: Server
+    table: int
+    tokens: dict[int, str]  # table seat -> the account's token
+    dealt: dict[int, Dealt]
+
+    def http(self, seat: int | None = None) -> httpx.Client:
+        client = self.server.client()
+        if seat is not None:
+            client.headers.update(bearer(self.tokens[seat]))
+        return client
+
+
+def _choose(rng: random.Random, frame: Frame) -> Frame:
+    legal = frame["hand"]["legal"]
+    kinds = {e["action"]: e for e in legal}
+    if rng.random() < 0.1 and "fold" in kinds:
+        return kinds["fold"]
+    for kind in ("check", "call", "bring_in"):
+        if kind in kinds:
+            return kinds[kind]
+    return legal[0]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
+    """Seats 2 and 4: two accounts; seat 6: a calling station. A few hands, then they stop."""
+    from .conftest import serve_in_thread
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('replays') / 'stud.db'}"
+    with serve_in_thread(database) as server, server.client() as http:
+        tokens: dict[int, str] = {}
+        _, owner = make_account(http)
+        table = make_table(http, owner, variant="stud8", seats=6)
+        clients: list[TableClient] = []
+        try:
+            for seat in (2, 4):
+                _, token = make_account(http)
+                tokens[seat] = token
+                client = TableClient(server.ws, table, token)
+                clients.append(client)
+                client.first_state()
+                client.send({"type": "sit", "seat": seat, "buy_in": 400})
+                client.until_state(lambda f, s=seat: f["you"]["seat"] == s)
+            clients[0].send({"type": "add_bot", "seat": 6, "bot": "station", "buy_in": 400})
+            rng = random.Random(3)
+            play(clients, lambda: all(finished(HANDS)(c.state or {}) for c in clients),
+                 lambda client, frame: _choose(rng, frame), timeout=60)
+            for client in clients:
+                client.send({"type": "sit_out"})
+        finally:
+            for client in clients:
+                client.close()
+        yield Played(server, table, tokens, dealt_hands(server, table))
+
+
+def no_foreign_cards(text: str, dealt: Dealt, seat: int | None, where: str) -> None:
+    leaked = cards_in(text) & dealt.foreign(seat)
+    assert not leaked, f"{where}: hand {dealt.hand_id} shows {sorted(leaked)}, down cards " \
+                       f"of seats other than {seat} that were never shown"
+
+
+VIEWERS = [2, 4, None]
+
+
+# ---------------------------------------------------------------------- your hands
+
+
+@pytest.mark.parametrize("seat", [2, 4])
+def test_your_hands_list_the_hands_you_played_with_your_own_cards_and_result(
+        played: Played, seat: int) -> None:
+    with played.http(seat) as http:
+        answer = http.get("/api/me/hands")
+    assert answer.status_code == 200, answer.text
+    rows = answer.json()
+    assert {r["id"] for r in rows} <= set(played.dealt)
+    assert len(rows) >= HANDS - 1  # the last hand may have been dealt after the stop
+    assert [r["id"] for r in rows] == sorted((r["id"] for r in rows), reverse=True)
+    for row in rows:
+        dealt = played.dealt[row["id"]]
+        assert row["seat"] == seat and row["table"] == played.table
+        assert [c["card"] for c in row["cards"]] == dealt.own[seat]
+        assert row["net"] == row["final"] - row["start"]
+        assert row["variant"] == "stud8"
+        no_foreign_cards(str(row), dealt, seat, "/api/me/hands")
+
+
+def test_your_hands_page_by_page_with_before(played: Played) -> None:
+    with played.http(2) as http:
+        every = [r["id"] for r in http.get("/api/me/hands").json()]
+        first = http.get("/api/me/hands", params={"limit": 2}).json()
+        rest = http.get("/api/me/hands", params={"before": first[-1]["id"]}).json()
+        assert [r["id"] for r in first] + [r["id"] for r in rest] == every
+        assert http.get("/api/me/hands", params={"limit": 0}).status_code == 400
+        assert http.get("/api/me/hands", params={"limit": "x"}).status_code == 400
+
+
+def test_your_hands_need_an_account(played: Played) -> None:
+    with played.http() as http:
+        answer = http.get("/api/me/hands")
+    assert answer.status_code == 401
+    assert "nickname" in answer.json()["detail"]
+
+
+# ---------------------------------------------------------------------- the replayer
+
+
+def seat_cards(replay: dict[str, Any], hand_seat: int) -> list[str | None]:
+    last = replay["steps"][-1]["seats"][hand_seat - 1]
+    return [c["card"] for c in last["cards"]]
+
+
+@pytest.mark.parametrize("seat", VIEWERS)
+def test_a_hands_replay_shows_you_your_own_down_cards_and_nobody_elses(
+        played: Played, seat: int | None) -> None:
+    shown_seen = 0  # others' down cards shown at a showdown, there to be seen
+    with played.http(seat) as http:
+        for hand_id, dealt in played.dealt.items():
+            answer = http.get(f"/api/hands/{hand_id}/replay")
+            assert answer.status_code == 200, answer.text
+            no_foreign_cards(answer.text, dealt, seat, f"/api/hands/{hand_id}/replay")
+            shown = {c for s, cards in dealt.down.items() if s != seat for c in cards}
+            shown_seen += len(cards_in(answer.text) & (shown - dealt.foreign(seat)))
+            replay = answer.json()
+            seats = [p["table_seat"] for p in replay["players"]]
+            if seat is None:
+                assert replay["you"] is None
+                continue
+            assert replay["you"] == seats.index(seat) + 1
+            assert seat_cards(replay, replay["you"]) == dealt.own[seat]
+            assert replay["over"] and replay["checked"]  # the stacks the table kept
+            for street in replay["streets"]:
+                if street["seats"]:
+                    assert sum(e["equity"] for e in street["seats"]) == pytest.approx(1.0)
+    assert shown_seen, "no hand was shown at a showdown: nothing showed the check can see"
+
+
+@pytest.mark.parametrize("seat", VIEWERS)
+def test_your_phh_of_a_hand_has_your_cards_and_nobody_elses(
+        played: Played, seat: int | None) -> None:
+    with played.http(seat) as http:
+        for hand_id, dealt in played.dealt.items():
+            answer = http.get(f"/api/hands/{hand_id}/mine.phh")
+            assert answer.status_code == 200, answer.text
+            assert "attachment" in answer.headers["content-disposition"]
+            no_foreign_cards(answer.text, dealt, seat, f"/api/hands/{hand_id}/mine.phh")
+            if seat is not None:
+                _, cards = _by_seat(answer.text)
+                assert cards[seat] == dealt.own[seat]
+
+
+@pytest.mark.parametrize("seat", VIEWERS)
+def test_the_tables_last_hands_carry_your_own_cards_for_you_alone(
+        played: Played, seat: int | None) -> None:
+    with played.http(seat) as http:
+        answer = http.get(f"/api/tables/{played.table}/hands", params={"limit": 20})
+    assert answer.status_code == 200, answer.text
+    rows = answer.json()
+    assert rows
+    for row in rows:
+        if row["id"] not in played.dealt:
+            continue
+        dealt = played.dealt[row["id"]]
+        no_foreign_cards(str(row), dealt, seat, "/api/tables/{id}/hands")
+        if seat is None:
+            assert "mine" not in row
+        else:
+            assert row["mine"]["seat"] == seat
+            assert [c["card"] for c in row["mine"]["cards"]] == dealt.own[seat]
+
+
+def test_a_hand_that_does_not_exist_has_no_replay(played: Played) -> None:
+    with played.http(2) as http:
+        for hand_id in (999_999, 0, -3):
+            assert http.get(f"/api/hands/{hand_id}/replay").status_code == 404
+            assert http.get(f"/api/hands/{hand_id}/mine.phh").status_code == 404
+
+
+# ---------------------------------------------------------------------- uploads
+
+
+def test_an_uploaded_phh_file_is_replayed(played: Played) -> None:
+    path = WSOP / "10.phh"
+    if not path.exists():
+        pytest.skip(f"{path} is missing")
+    with played.http() as http:
+        answer = http.post("/api/replays", content=path.read_bytes(),
+                           headers={"Content-Type": "text/plain"})
+    assert answer.status_code == 200, answer.text
+    replay = answer.json()
+    history = load(path)
+    assert replay["variant"] == "stud" and replay["checked"] and replay["over"]
+    assert [p["final"] for p in replay["players"]] == history.finishing_stacks
+    assert [p["name"] for p in replay["players"]] == history.fields["players"]
+    assert replay["steps"][0]["kind"] == "antes"
+    assert replay["you"] is None
+
+
+@pytest.mark.parametrize(("body", "code", "words"), [
+    (b"", "bad_phh", "empty"),
+    (b"variant = 'F7S'\n", "bad_phh", "'antes' is missing"),
+    (b"\xff\xfe\x00garbage", "bad_phh", "UTF-8"),
+    (b"x" * (MAX_PHH_BYTES + 1), "phh_too_large", "KiB"),
+    (b'variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet = 4\n'
+     b'starting_stacks = [50, 50]\nactions = ["d dh p1 AsAd2c", "d dh p2 KhKd3c", "p2 pb"]\n',
+     "bad_phh", "seat 1's turn"),
+])
+def test_a_bad_upload_is_refused_with_a_clear_reason(played: Played, body: bytes, code: str,
+                                                     words: str) -> None:
+    with played.http() as http:
+        answer = http.post("/api/replays", content=body)
+    assert answer.status_code == 400, answer.text
+    refused = answer.json()
+    assert refused["code"] == code
+    assert words in refused["detail"], refused
+    if words == "seat 1's turn":
+        assert (refused["index"], refused["line"]) == (2, "p2 pb")
+
+
+def test_the_replayer_and_your_hands_pages_are_served(played: Played) -> None:
+    with played.http() as http:
+        for path, module in (("/replayer", "replayer.js"), ("/me/hands", "hands.js")):
+            answer = http.get(path)
+            assert answer.status_code == 200
+            assert module in answer.text
