@@ -3,8 +3,8 @@ or of an uploaded PHH file.
 
 Every hand here is read from a PHH as one reader knew it: the account's own record of a hand it
 played (its own down cards, the others' only where shown), else the public history (no down card
-that was not shown). The steps are ``stud.history.steps``'; this module only turns them into the
-JSON of docs/protocol.md's shapes (facts, never sentences) and serves the two pages.
+that was not shown). The steps are ``stud.history.steps``'; this module only turns them into
+JSON (facts, never sentences: the pages word them from the catalogues) and serves the two pages.
 """
 
 from __future__ import annotations
