@@ -465,3 +465,56 @@ def test_10_a_ten_low_says_10_and_long_names_keep_to_one_line_at_the_showdown(
     hands = page.request.get(f"/api/tables/{table_id}/hands").json()
     assert any("10-6-4-2-A low" in line for line in hands[0]["text"]), hands[0]["text"]
     assert not any("T-6" in line for line in hands[0]["text"])
+
+
+# ------------------------------------------------------------------ 13. play now
+
+
+def test_13_a_fresh_lobby_offers_play_now_and_it_leads_to_a_seat_against_bots(person) -> None:
+    nia = person(viewport=PHONE_SIZE, is_mobile=True, has_touch=True)
+    page = nia.page
+    nia.open_lobby()
+    expect(page.get_by_test_id("table-row")).to_have_count(0)  # a fresh server: no tables
+    panel = page.get_by_test_id("play-now")
+    expect(panel).to_contain_text("Play now")
+    button = page.get_by_test_id("play-now-razz")
+    expect(button).to_have_text("Razz")
+    button.click()  # no nickname yet: the page asks for one
+    expect(page.get_by_test_id("play-now-error")).to_have_text("Pick a nickname first.")
+    nia.pick_nickname("Nia")
+    screenshot(page, "stumbles-play-now-phone.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_SIZE["width"]
+    button.click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))  # the ?sit= of the link is used up
+    dialog = page.get_by_test_id("dialog-sit")
+    expect(dialog.get_by_role("heading")).to_have_text("Sit in seat 4")
+    expect(page.get_by_test_id("buy-in-input")).to_have_value("200")
+    state = nia.frames.state
+    assert state is not None and state["table"]["variant"] == "razz"
+    assert [s and s["bot"] for s in state["seats"][:3]] == ["expert", "strength", "station"]
+    page.get_by_test_id("sit-confirm").click()
+    nia.wait(lambda: nia.seat == 4, "a frame with Nia in seat 4")
+    nia.play(hands=1)  # the house's check of every frame, button and showdown
+    page.reload()  # the dialog does not open again
+    nia.wait(lambda: nia.frames.state and nia.seat == 4, "Nia's seat after a reload")
+    expect(dialog).to_have_count(0)
+
+
+def test_13_play_now_in_german_on_a_wide_lobby(person) -> None:
+    ole = person(locale="de-DE")
+    page = ole.page
+    ole.open_lobby()
+    ole.pick_nickname("Ole")
+    expect(page.get_by_test_id("play-now")).to_contain_text(catalogue("de")["ui.play_now_text"])
+    expect(page.get_by_test_id("play-now-stud8")).to_have_text(catalogue("de")["variant.stud8"])
+    screenshot(page, "stumbles-play-now-de.png")
+    page.get_by_test_id("play-now-stud8").click()
+    expect(page.get_by_test_id("dialog-sit").get_by_role("heading")).to_have_text(
+        "Auf Platz 4 setzen")
+    page.get_by_test_id("dialog-cancel").click()
+    ole.open_lobby()  # the table is listed now, and Play now takes Ole back to it
+    expect(page.get_by_test_id("table-row")).to_have_count(1)
+    table_id = page.get_by_test_id("table-row").get_attribute("data-id")
+    page.get_by_test_id("play-now-stud8").click()
+    page.wait_for_url(re.compile(rf"/tables/{table_id}$"))
+    expect(page.get_by_test_id("dialog-sit")).to_be_visible()

@@ -23,7 +23,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from stud.rules import PROFILES, RulesError, Stakes, Variant
-from stud.server import replays
+from stud.server import play_now, replays
 from stud.server.auth import COOKIE, account_of, must_be_me
 from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
 from stud.server.frames import Json
@@ -144,6 +144,7 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
                   openapi_url="/api/openapi.json")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(replays.router)
+    app.include_router(play_now.router)
 
     def the_casino() -> Casino:
         assert casino is not None

@@ -309,6 +309,31 @@ function lobby() {
     }
   });
 
+  // Play now: a table of the game with bots (POST /api/play-now), and there the sit dialog.
+  const playNote = document.querySelector('[data-testid="play-now-error"]');
+  const playNow = async (button) => {
+    playNote.textContent = "";
+    if (!account.me) {
+      playNote.textContent = t("ui.need_account");
+      account.focus();
+      return;
+    }
+    button.disabled = true;
+    try {
+      const found = await api("/api/play-now", { method: "POST",
+        body: { variant: button.dataset.variant } });
+      location.href = `/tables/${found.table.id}${found.seated ? "" : `?sit=${found.seat}`}`;
+    } catch (error) {
+      button.disabled = false;
+      if (error.status === 401) account.set(null);
+      playNote.textContent = error.status === 401 ? t("ui.need_account") : error.message;
+      if (error.status === 401) account.focus();
+    }
+  };
+  for (const button of document.querySelectorAll(".play-now-buttons [data-variant]")) {
+    button.addEventListener("click", () => playNow(button));
+  }
+
   onLangChange(() => {
     translateStatic();
     renderTables();

@@ -373,8 +373,10 @@ function renderShowdown(state) {
   const net = result.net || [];
   if (net.length) {
     panel.append(el("div", { class: "net-line" }, el("span", { class: "muted", text: `${t("ui.net")}: ` }),
-      net.map(([seat, amount], i) => el("span", { class: `net ${amount >= 0 ? "plus" : "minus"}` },
-        `${i ? " · " : ""}${playerName(state, hand, seat)} ${amount > 0 ? "+" : ""}${chips(amount)}`))));
+      // Each "name +12" stays whole; the line may break between them.
+      net.flatMap(([seat, amount], i) => [i ? " · " : null,
+        el("span", { class: `net ${amount >= 0 ? "plus" : "minus"}` },
+          `${playerName(state, hand, seat)} ${amount > 0 ? "+" : ""}${chips(amount)}`)])));
   }
 }
 
@@ -591,6 +593,21 @@ function openDialog(kind, seat) {
 function closeDialog() {
   view.dialog = null;
   renderDialog();
+}
+
+/** A link from the lobby's Play now (`?sit=N`) opens the sit dialog with the first frame, for
+ * that seat or, if it was taken meanwhile, the first free one; once, and the link forgets it. */
+function sitFromLink(state) {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("sit")) return;
+  const wanted = Number(params.get("sit"));
+  params.delete("sit");
+  const rest = params.toString();
+  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  if (mySeat(state) || view.dialog || !state.you.account) return;
+  const free = state.seats.map((p, i) => (p ? null : i + 1)).filter(Boolean);
+  const seat = free.includes(wanted) ? wanted : free[0];
+  if (seat) openDialog("sit", seat);
 }
 
 /** The wallet as the server last said it (the frame's `you`), else the account box's. */
@@ -848,6 +865,7 @@ function onFrame(frame) {
     if (together) together.onFrame(frame);
   } else if (frame.type === "state") {
     studRender(frame);
+    sitFromLink(frame);
     if (together) together.onState(frame);
     const key = finishedKey(frame);
     if (key !== lastHandsKey) {
