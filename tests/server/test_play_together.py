@@ -335,9 +335,6 @@ def test_renewing_the_invite_shuts_out_the_old_link_but_keeps_players_and_the_ho
     assert lobby.connect(t.table, invite=new).state["table"]["id"] == t.table
 
 
-@pytest.mark.xfail(strict=True, reason="GET /api/hands/{id}.phh (app.py) and /replay and "
-                   "/mine.phh (replays.py) serve any finished hand by its id, a private "
-                   "table's too, to anyone without the invite")
 def test_a_private_tables_hands_are_not_served_by_hand_id_without_the_invite(
         lobby: Lobby) -> None:
     t = hosted(lobby, private=True)

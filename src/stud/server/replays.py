@@ -181,10 +181,15 @@ async def replay_upload(request: Request) -> JSONResponse:
 
 async def _own_or_public(request: Request, hand_id: int) -> tuple[str, int | None]:
     """The PHH of a finished hand as this request's account saw it (the public one when it
-    did not play it), and the table seat it played; 404 when there is no such hand."""
+    did not play it), and the table seat it played; 404 when there is no such hand, 403 for a
+    hand of a private table this request may not see (``?invite=`` lets its bearers in)."""
     casino = casino_of(request)
     account = await account_of(request)
     mine = account.id if account is not None else None
+    if 0 < hand_id < 2**63 and not await casino.may_see_hand(
+            hand_id, account, request.query_params.get("invite")):
+        raise HTTPException(403, f"hand {hand_id} was played at a private table: open it "
+                                 "with the table's invite link")
     text = (await casino.db(casino.store.own_phh, hand_id, mine)
             if 0 < hand_id < 2**63 else None)
     if text is None:

@@ -11,6 +11,9 @@ import { cardNode, cardRow, el } from "./cards.js";
 import { accountBox, api, fetchMe, mountLangSwitch } from "./lobby.js";
 
 const HAND_ID = Number(new URLSearchParams(location.search).get("hand")) || null;
+// A hand of a private table opens with the table's invite (?invite=...), passed on to the API.
+const INVITE = new URLSearchParams(location.search).get("invite");
+const invited = (path) => (INVITE ? `${path}?invite=${encodeURIComponent(INVITE)}` : path);
 
 const view = {
   replay: null, // the replay's JSON
@@ -278,7 +281,7 @@ function renderResult() {
   }
   if (replay.rake) box.append(el("p", { class: "muted", text: t("ui.replay_rake", { amount: chips(replay.rake) }) }));
   if (HAND_ID && view.source === "hand") {
-    box.append(el("a", { class: "button", href: `/api/hands/${HAND_ID}/mine.phh`,
+    box.append(el("a", { class: "button", href: invited(`/api/hands/${HAND_ID}/mine.phh`),
       download: `hand-${HAND_ID}.phh`, testid: "replay-phh", text: t("ui.download_phh") }));
   }
 }
@@ -363,7 +366,7 @@ function open(replay, source) {
 async function loadHand() {
   if (!HAND_ID) return;
   try {
-    open(await api(`/api/hands/${HAND_ID}/replay`), "hand");
+    open(await api(invited(`/api/hands/${HAND_ID}/replay`)), "hand");
   } catch (error) {
     view.error = error.status === 404 ? { missing: HAND_ID } : { detail: error.message };
     renderAll();
