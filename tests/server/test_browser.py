@@ -671,7 +671,10 @@ def test_new_player_opens_a_stud8_table_sits_adds_bots_and_plays_hands_by_clicki
     page.get_by_test_id("lobby-link").click()
     row = page.locator(f'[data-testid="table-row"][data-id="{table_id}"]')
     expect(row).to_contain_text("Friday stud8")
-    expect(row).to_contain_text("Seven Card Stud Hi/Lo")
+    # The game column gives the game's short name; its full title is the tooltip (issue 12).
+    expect(row.locator("td.col-game")).to_have_text("Stud Hi/Lo")
+    expect(row.locator("td.col-game")).to_have_attribute("title",
+                                                          "Seven Card Stud Hi/Lo (8 or better)")
     screenshot(page, "lobby.png")
 
 
