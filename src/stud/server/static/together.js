@@ -51,7 +51,7 @@ function noticeText(entry) {
   if (entry.kind === "won") {
     const who = (seat) => (entry.players.find((p) => p.seat === seat) || { name: t("seat", { seat }) }).name;
     const lines = entry.pots.flatMap((pot) => awardLines(pot, who));
-    return t("notice.won", { number: entry.number, text: lines.join(" ") });
+    return t("notice.won", { number: entry.number, text: lines.join(" · ") });
   }
   return t(`notice.${entry.kind}`, entry);
 }
