@@ -143,6 +143,9 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     arrive(gus, "Gus", link)
     gus.sit(3, 200)
     arrive(wanda, "Wanda", link)
+    # A watcher is offered no bots to seat: that is for the players and the host.
+    expect(wanda.page.locator('[data-testid^="add-bot-"]')).to_have_count(0)
+    expect(gus.page.locator('[data-testid^="add-bot-"]').first).to_be_visible()
 
     # The table waits for more players after each sit, and says so; Hanna adds a bot and
     # deals at once.

@@ -78,6 +78,8 @@ function seatNode(state, seat, showdown) {
 
   if (!player) {
     const canSit = !me;
+    // Bots are seated by the players at the table and its host (a watcher may not).
+    const canSeatBots = Boolean(me || (state.you && state.you.host));
     return el("div", { class: "seat empty", testid: `seat-${seat}`, "data-seat": seat,
       style: position },
     el("div", { class: "plate empty-plate" },
@@ -86,7 +88,7 @@ function seatNode(state, seat, showdown) {
       el("div", { class: "empty-actions" },
         canSit && el("button", { type: "button", class: "primary small", testid: `sit-${seat}`,
           text: t("ui.sit_here"), onclick: () => openDialog("sit", seat) }),
-        el("button", { type: "button", class: "small", testid: `add-bot-${seat}`,
+        canSeatBots && el("button", { type: "button", class: "small", testid: `add-bot-${seat}`,
           text: t("ui.add_bot"), onclick: () => openDialog("bot", seat) }))));
   }
 
@@ -134,7 +136,7 @@ function seatNode(state, seat, showdown) {
       el("span", { class: "seat-no", text: seat }),
       el("span", { class: "name", text: player.name, title: player.name }),
       seat === me && el("span", { class: "badge you-badge", text: t("ui.you") }),
-      player.bot && el("button", { type: "button", class: "remove-bot", testid: `remove-bot-${seat}`,
+      player.bot && (me || (state.you && state.you.host)) && el("button", { type: "button", class: "remove-bot", testid: `remove-bot-${seat}`,
         title: t("ui.remove_bot_title"), "aria-label": t("ui.remove_bot_title"), text: "×",
         onclick: () => send({ type: "remove_bot", seat }) })),
     el("div", { class: "plate-mid" },
