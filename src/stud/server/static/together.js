@@ -4,25 +4,11 @@
 // Everything here is drawn from frames (docs/protocol.md): chat, notice and muted frames, and
 // the state frame. Chat text is shown as text, never as markup.
 
+import { el } from "./cards.js";
 import { awardLines, chips, lang, onLangChange, t } from "./i18n.js";
 import { toast } from "./lobby.js";
 
 const KEEP = 200; // lines the pane keeps
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "testid") node.dataset.testid = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (key.includes("-") || key === "role" || key === "for") node.setAttribute(key, value);
-    else node[key] = value;
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
 const clock = (at) => {
   const moment = at ? new Date(at) : new Date();
