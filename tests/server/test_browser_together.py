@@ -186,6 +186,11 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     expect(page.get_by_test_id("notice-timed_out")).to_have_text(
         re.compile(re.escape(words("notice.timed_out", name="Gus", seat=3))))
     expect(page.locator('[data-seat="3"] .mark.timed-out')).to_have_text(words("ui.timed_out"))
+    # The hand log says which action the house took for him.
+    assert any(e["kind"] == "action" and e.get("timed_out") and e["seat"] == 3
+               for f in wires["gus"].of("state") if f["hand"] for e in f["hand"]["events"])
+    expect(gus.page.get_by_test_id("hand-log")).to_contain_text(
+        words("did.timed_out", "de", text="").strip())
     seat = gus.frames.state["seats"][2]
     assert seat["time_bank_ms"] == 0 and seat["sitting_out"]
 

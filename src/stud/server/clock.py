@@ -20,6 +20,7 @@ from stud.server.store import TableSpec
 from stud.table import Table
 
 if TYPE_CHECKING:
+    from stud.server.deal import Deal
     from stud.server.room import Timing
 
 
@@ -29,6 +30,7 @@ class Clock:
     timing: Timing
     number: int
     banks: dict[int, list[int]]  # table seat -> [bank ms, hands since it last grew]
+    deal: Deal | None
     timed_out: set[int]
     _turn: int
     _progress: Callable[[], Awaitable[None]]
@@ -81,6 +83,8 @@ class Clock:
             if self._banking is not None and seat in self.banks:
                 self.banks[seat][0] = 0
             self._banking = None
+            if self.deal is not None and self.deal.hand is hand:
+                self.deal.clock_acts()
             hand.act(forced(hand), hand.to_act)
             if seat in self.table.seats:
                 self.timed_out.add(seat)

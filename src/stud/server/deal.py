@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from stud.engine import Hand, HandView
+from stud.engine import ActionTaken, Hand, HandView
 from stud.server.frames import EventLog, Json, hand_text
 
 
@@ -21,6 +21,7 @@ class Deal:
     accounts: tuple[int, ...]
     names: tuple[str, ...]
     hand_id: int | None = None  # the store's record, while the hand runs
+    timed_out: set[int] = field(default_factory=set)  # actions the clock took, counted from 0
     _logs: dict[int | None, EventLog] = field(default_factory=dict)
     _finished: dict[int | None, str] = field(default_factory=dict)
 
@@ -42,6 +43,10 @@ class Deal:
         k = self.seats.index(seat) + 1
         return k if self.accounts[k - 1] == account_id else None
 
+    def clock_acts(self) -> None:
+        """The next action is the house's, for a seat whose time ran out."""
+        self.timed_out.add(sum(isinstance(e, ActionTaken) for e in self.hand.events))
+
     def frame(self, account_id: int | None, clock: Json | None = None,
               view: HandView | None = None) -> str:
         """The hand as JSON text for this account; a finished hand's is built once."""
@@ -51,7 +56,7 @@ class Deal:
         view = view or self.hand.view(k)
         log = self._logs.get(k)
         if log is None:
-            log = self._logs[k] = EventLog(self.seat_of)
+            log = self._logs[k] = EventLog(self.seat_of, self.timed_out)
         players = [{"seat": s, "name": n} for s, n in zip(self.seats, self.names, strict=True)]
         text = hand_text(view, self.number, self.hand.starting_stacks, self.seat_of,
                          None if view.is_over else clock, log, players)

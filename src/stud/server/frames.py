@@ -182,8 +182,12 @@ class EventLog:
     viewer's own down cards; so each event is turned into JSON once, not once per frame.
     """
 
-    def __init__(self, seat_of: SeatOf) -> None:
+    def __init__(self, seat_of: SeatOf, timed_out: set[int] | None = None) -> None:
         self.seat_of = seat_of
+        # Which of the hand's actions (counted from 0) the house took for a seat whose clock
+        # and time bank ran out: those are sent with "timed_out": true.
+        self.timed_out = timed_out if timed_out is not None else set()
+        self.actions = 0
         self.done = 0
         self.own_dealt = 0
         self.parts: list[str] = []
@@ -200,6 +204,10 @@ class EventLog:
             elif isinstance(event, StreetStarted):
                 self.first = event.first
             sent = event_json(event, self.seat_of)
+            if isinstance(event, ActionTaken):
+                if sent is not None and self.actions in self.timed_out:
+                    sent["timed_out"] = True
+                self.actions += 1
             if sent is not None:
                 self.parts.append(json.dumps(sent))
         self.done = len(public)

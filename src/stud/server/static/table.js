@@ -431,7 +431,8 @@ function logLines(state, hand) {
         if (event.why) lines.push({ kind: "first", text: firstToAct(event.why, who) });
         break;
       case "action":
-        lines.push({ kind: `action ${event.action}`, text: takenText(event, name) });
+        lines.push({ kind: `action ${event.action}`, text: event.timed_out
+          ? t("did.timed_out", { text: takenText(event, name) }) : takenText(event, name) });
         break;
       case "returned":
         lines.push({ kind: "returned", text: t("did.uncalled", { who: name, amount: chips(event.amount) }) });
