@@ -432,6 +432,8 @@ def serve(
         help="an SQLAlchemy URL (default: STUD_DATABASE_URL, else sqlite:///stud.db)")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.8,
     hand_pause: Annotated[float, typer.Option(help="seconds between hands")] = 3.0,
+    seat_wait: Annotated[float, typer.Option(help="seconds a table waits for more players "
+                                                  "after a seat is taken")] = 5.0,
 ) -> None:
     """The web table: a lobby, tables with friends and bots, every hand kept."""
     import uvicorn
@@ -442,8 +444,8 @@ def serve(
 
     if not 0 < port < 65536:
         fail(f"--port {port}: a port is from 1 to 65535")
-    if bot_delay < 0 or hand_pause < 0:
-        fail("--bot-delay and --hand-pause must be 0 or more seconds")
+    if bot_delay < 0 or hand_pause < 0 or seat_wait < 0:
+        fail("--bot-delay, --hand-pause and --seat-wait must be 0 or more seconds")
     url = database_url(database)
     listening = listen(host, port)
     try:
@@ -460,7 +462,7 @@ def serve(
             if self.started:  # said only once the port is bound and the app has started
                 typer.echo(banner)
 
-    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause)), host=host,
+    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause, seat_wait=seat_wait)), host=host,
                             port=port, log_level="warning", ws_ping_interval=20,
                             ws_ping_timeout=20)
     server = Server(config)
