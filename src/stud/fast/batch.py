@@ -6,7 +6,7 @@
 >>> decks = [Deck.seeded(seed) for seed in range(3)]
 >>> batch = Batch("stud", Stakes(1, 1, 2, 4), "standard", [100, 100, 100], decks)
 >>> batch.to_act.tolist()  # the bring-in of each hand
-[1, 3, 2]
+[3, 2, 3]
 >>> legal = batch.legal()
 >>> legal.actions(0)
 [('bring_in', 1), ('complete', 2)]
@@ -43,7 +43,7 @@ from stud.fast.twister import KEY_WORDS, seed_key
 from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant, profile
 
 Array = npt.NDArray[Any]
-_CHIP_LIMIT = 2**31 - 1  # the table holds chips as int32
+_CHIP_LIMIT = 2**53  # far from int64's end, for every sum the kernels make
 _SALT = 1_000_003  # Deck.reshuffle's seed: deck seed * 1_000_003 + the reshuffle's number
 
 
@@ -150,19 +150,36 @@ class Batch:
             raise RulesError(f"stakes must be Stakes(ante, bring_in, small_bet, big_bet), "
                              f"not {stakes!r}")
         self.stakes: Stakes = stakes
+        self.starting_stacks: Array = _stacks(stacks, len(decks))
+        self.players: int = int(self.starting_stacks.shape[1])
+        self.game: Array = game_vector(self.variant, stakes, self.rules, self.players)
+        self.table: Array = np.zeros((0, L.WIDTH), dtype=np.int64)
+        self.awards_table: Array = np.zeros((0, L.MAX_AWARDS, L.AWARD_SIZE), dtype=np.int64)
+        self.deal(decks, self.starting_stacks, seeds=seeds)
+
+    def deal(self, decks: Sequence[Deck] | Array,
+             stacks: Sequence[int] | Sequence[Sequence[int]] | Array | None = None, *,
+             seeds: Sequence[int] | Array | None = None) -> None:
+        """New hands of the same game from these decks (and stacks, else the last ones), in
+        the batch's arrays where they fit: a simulation deals chunk after chunk without
+        touching fresh memory (whose first use costs more than playing the hands)."""
         self.stub, deck_seeds = _decks(decks)
         hands = len(self.stub)
         if seeds is not None:
             if len(seeds) != hands:
                 raise ValueError(f"{len(seeds)} seeds for {hands} decks")
             deck_seeds = [int(s) for s in seeds]
-        self.starting_stacks: Array = _stacks(stacks, hands)
-        self.players: int = int(self.starting_stacks.shape[1])
-        self.game: Array = game_vector(self.variant, stakes, self.rules, self.players)
+        stacks = self.starting_stacks if stacks is None else stacks
+        starting = _stacks(stacks, hands)
+        if starting.shape[1] != self.players:
+            raise RulesError(f"this batch is for {self.players} players, not "
+                             f"{starting.shape[1]}")
+        self.starting_stacks = starting
         self.keys: Array = _reshuffle_keys(deck_seeds, hands,
                                            self.rules.deck_exhaustion == "reshuffle")
-        self.table: Array = np.zeros((hands, L.WIDTH), dtype=np.int64)
-        self.awards_table: Array = np.zeros((hands, L.MAX_AWARDS, L.AWARD_SIZE), dtype=np.int64)
+        if len(self.table) != hands:
+            self.table = np.zeros((hands, L.WIDTH), dtype=np.int64)
+            self.awards_table = np.zeros((hands, L.MAX_AWARDS, L.AWARD_SIZE), dtype=np.int64)
         start_all(self.table, self.stub, self.game, self.starting_stacks, self.keys,
                   self.awards_table)
         self._settle()

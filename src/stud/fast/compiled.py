@@ -68,5 +68,28 @@ if isinstance(_LOCATORS, list) and not any(
 
 
 def kernel(function: F) -> F:
-    """Compile ``function`` with numba when first called, cached across processes."""
+    """Compile ``function`` with numba when first called, cached across processes.
+
+    A kernel allocates nothing, so it is compiled without numba's reference counting
+    (``_nrt=False``): counting the arrays passed to every call, with atomic operations, cost
+    more than most of these functions' bodies (a call 50 ns, the body 2). Only an ``entry``
+    may allocate.
+    """
+    return cast(F, numba.njit(cache=True, nogil=True, **_NO_COUNTING)(function))
+
+
+def entry(function: F) -> F:
+    """Compile a kernel that allocates (its scratch space, its results): one called from
+    Python, with numba's reference counting."""
     return cast(F, numba.njit(cache=True, nogil=True)(function))
+
+
+def _counting_option() -> dict[str, bool]:
+    """numba's option to compile without reference counting, where this numba has it (a
+    numba without it compiles the same kernels, slower)."""
+    from numba.core.cpu import CPUTargetOptions
+
+    return {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+
+
+_NO_COUNTING = _counting_option()

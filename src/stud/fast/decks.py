@@ -15,10 +15,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from stud.fast.compiled import kernel
+from stud.fast.compiled import entry
 
 
-@kernel
+@entry
 def _shuffle(decks: Any, draws: Any) -> None:
     for h in range(decks.shape[0]):
         deck = decks[h]

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from stud.fast.betting import legal
-from stud.fast.compiled import kernel
+from stud.fast.compiled import entry
 from stud.fast.layout import (
     ACTOR,
     BETTING,
@@ -29,13 +29,13 @@ from stud.fast.layout import (
     SHOWDOWN,
 )
 from stud.fast.policies import choose
-from stud.fast.showdown import settle
+from stud.fast.showdown import WORK, settle
 from stud.fast.streets import start, step
 
 _MT = 625  # the twister's words and its position
 
 
-@kernel
+@entry
 def start_all(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: Any) -> None:
     mt = np.zeros(_MT, dtype=np.int64)
     back = np.zeros(64, dtype=np.int64)
@@ -43,13 +43,13 @@ def start_all(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: 
         start(table[h], stub[h], game, stacks[h], keys[h], mt, back, awards[h])
 
 
-@kernel
+@entry
 def legal_all(table: Any, game: Any, kinds: Any, tos: Any, counts: Any) -> None:
     for h in range(table.shape[0]):
         counts[h] = legal(table[h], game, kinds[h], tos[h])
 
 
-@kernel
+@entry
 def act_all(table: Any, stub: Any, game: Any, choices: Any, keys: Any, awards: Any) -> int:
     """Hand h's player to act takes legal action ``choices[h]`` (hands nobody is to act in
     are left alone); -1, or the first hand whose choice is not one of its legal actions."""
@@ -75,7 +75,7 @@ def act_all(table: Any, stub: Any, game: Any, choices: Any, keys: Any, awards: A
     return -1
 
 
-@kernel
+@entry
 def play_all(table: Any, stub: Any, game: Any, policies: Any, rng: Any, keys: Any,
              awards: Any) -> None:
     """Every hand played by the seats' policies up to its showdown or its end."""
@@ -92,7 +92,7 @@ def play_all(table: Any, stub: Any, game: Any, policies: Any, rng: Any, keys: An
             step(r, s, game, kinds[choice], tos[choice], keys[h], mt, back, awards[h])
 
 
-@kernel
+@entry
 def showdown_cards(table: Any, game: Any) -> Any:
     """The seven cards of each hand still in at a showdown, and whose (hand, seat) they are."""
     n = game[G_PLAYERS]
@@ -124,11 +124,12 @@ def showdown_cards(table: Any, game: Any) -> Any:
     return cards, owners
 
 
-@kernel
+@entry
 def settle_all(table: Any, game: Any, owners: Any, high: Any, low: Any, awards: Any) -> None:
     """Every showdown settled from the values of ``showdown_cards``'s hands, row for row."""
     highs = np.full(SEATS, -1, dtype=np.int64)
     lows = np.full(SEATS, -1, dtype=np.int64)
+    work = np.zeros(WORK, dtype=np.int64)
     row = 0
     rows = owners.shape[0]
     while row < rows:
@@ -137,4 +138,4 @@ def settle_all(table: Any, game: Any, owners: Any, high: Any, low: Any, awards: 
             highs[owners[row, 1]] = high[row]
             lows[owners[row, 1]] = low[row]
             row += 1
-        settle(table[h], game, highs, lows, awards[h])
+        settle(table[h], game, highs, lows, awards[h], work)

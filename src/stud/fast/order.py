@@ -56,25 +56,38 @@ def _rank(card: int, lowball: bool) -> int:
 
 
 @kernel
-def _shape_value(key: int) -> int:
-    """``evaluate.showing``'s value of a rank multiset (3 bits a rank): the shape, then the
-    ranks (+1) of its groups, bigger groups first, higher ranks first."""
-    pairs = trips = quads = 0
-    for rank in range(13):
-        count = key >> 3 * rank & 7
-        if count == 2:
-            pairs += 1
-        elif count == 3:
-            trips += 1
-        elif count == 4:
-            quads += 1
+def showing(r: Table, i: int, lowball: bool) -> int:
+    """What player i's up cards (and the community card) show, as ``evaluate.showing`` values
+    them: the shape (high card, pair, two pair, trips, full house, quads), then the ranks (+1)
+    of its groups, bigger groups first, higher ranks first. A higher value acts first (razz:
+    the lowest hand has the highest value)."""
+    once = twice = thrice = four = 0  # ranks seen at least once, twice, ...
+    up = r[UP + i]
+    held = r[HELD + i]
+    board = r[BOARD]
+    for k in range(held + 1):
+        if k < held:
+            if not up >> k & 1:
+                continue
+            card = r[CARD + CARDS * i + k]
+        elif board >= 0:
+            card = board
+        else:
+            break
+        bit = 1 << _rank(card, lowball)
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+    quads, trips, pairs = four, thrice & ~four, twice & ~thrice
+    singles = once & ~twice
     if quads:
         category = 5
     elif trips and pairs:
         category = 4
     elif trips:
         category = 3
-    elif pairs >= 2:
+    elif pairs & (pairs - 1):
         category = 2
     elif pairs:
         category = 1
@@ -83,25 +96,16 @@ def _shape_value(key: int) -> int:
     value = category << 20
     shift = 16
     for count in range(4, 0, -1):
-        for rank in range(12, -1, -1):
-            if key >> 3 * rank & 7 == count:
+        ranks = quads if count == 4 else trips if count == 3 else pairs if count == 2 \
+            else singles
+        rank = 12
+        while ranks:
+            if ranks >> rank & 1:
+                ranks ^= 1 << rank
                 for _ in range(count):
                     value |= (rank + 1) << shift
                     shift -= 4
-    return value
-
-
-@kernel
-def showing(r: Table, i: int, lowball: bool) -> int:
-    """What player i's up cards (and the community card) show: a higher value acts first."""
-    key = 0
-    up = r[UP + i]
-    for k in range(r[HELD + i]):
-        if up >> k & 1:
-            key += 1 << 3 * _rank(r[CARD + CARDS * i + k], lowball)
-    if r[BOARD] >= 0:
-        key += 1 << 3 * _rank(r[BOARD], lowball)
-    value = _shape_value(key)
+            rank -= 1
     return (1 << 24) - value if lowball else value
 
 

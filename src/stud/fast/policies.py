@@ -73,16 +73,23 @@ def _draw(rng: Any, k: int, count: int) -> int:
 
 
 @kernel
-def _high_strength(cards: Any, count: int) -> float:
-    ranks = np.zeros(13, dtype=np.int64)
-    suits = np.zeros(4, dtype=np.int64)
+def _card(r: Any, i: int, k: int) -> int:
+    """Player i's card k, the community card after its own."""
+    return r[CARD + CARDS * i + k] if k < r[HELD + i] else r[BOARD]
+
+
+@kernel
+def _high_strength(r: Any, i: int, count: int) -> float:
+    """StrengthBot's high_strength of player i's ``count`` cards: made hands and draws."""
+    ranks = suits = 0  # 3 bits a rank's count, 4 bits a suit's
     for k in range(count):
-        ranks[cards[k] >> 2] += 1
-        suits[cards[k] & 3] += 1
+        card = _card(r, i, k)
+        ranks += 1 << 3 * (card >> 2)
+        suits += 1 << 4 * (card & 3)
     first = second = 0  # the two largest rank counts
     top_pair, high, trips = -1, -1, -1
     for rank in range(13):
-        c = ranks[rank]
+        c = ranks >> 3 * rank & 7
         if c > first:
             first, second = c, first
         elif c > second:
@@ -93,13 +100,13 @@ def _high_strength(cards: Any, count: int) -> float:
             trips = rank
         if c:
             high = rank
-    flush = suits.max()
+    flush = 0
+    for s in range(4):
+        flush = max(flush, suits >> 4 * s & 15)
     run = best = 1
-    previous = -2
-    if ranks[12]:
-        previous = -1  # the ace plays low in a wheel
+    previous = -1 if ranks >> 36 & 7 else -2  # the ace plays low in a wheel
     for rank in range(13):
-        if ranks[rank]:
+        if ranks >> 3 * rank & 7:
             run = run + 1 if rank == previous + 1 else 1
             best = max(best, run)
             previous = rank
@@ -121,10 +128,11 @@ def _high_strength(cards: Any, count: int) -> float:
 
 
 @kernel
-def _low_strength(cards: Any, count: int, qualifier: bool) -> float:
+def _low_strength(r: Any, i: int, count: int, qualifier: bool) -> float:
+    """StrengthBot's low_strength: distinct low ranks (8 or lower with the qualifier)."""
     present = 0
     for k in range(count):
-        rank = ((cards[k] >> 2) + 1) % 13
+        rank = ((_card(r, i, k) >> 2) + 1) % 13
         if not qualifier or rank <= 7:
             present |= 1 << rank
     if present == 0:
@@ -142,20 +150,16 @@ def _low_strength(cards: Any, count: int, qualifier: bool) -> float:
 
 @kernel
 def _strength(r: Any, g: Any, i: int) -> float:
-    cards = np.zeros(CARDS + 1, dtype=np.int64)
-    count = r[HELD + i]
-    for k in range(count):
-        cards[k] = r[CARD + CARDS * i + k]
-    if r[BOARD] >= 0:
-        cards[count] = r[BOARD]
-        count += 1
+    """StrengthBot.strength: its own cards' strength, less for each opponent showing more."""
+    count = r[HELD + i] + (1 if r[BOARD] >= 0 else 0)
     variant = g[G_VARIANT]
     if variant == STUD:
-        mine = _high_strength(cards, count)
+        mine = _high_strength(r, i, count)
     elif variant == RAZZ:
-        mine = _low_strength(cards, count, variant == STUD8)  # False: no qualifier
+        mine = _low_strength(r, i, count, variant == STUD8)  # False: no qualifier
     else:
-        mine = max(_high_strength(cards, count), 0.9 * _low_strength(cards, count, True))
+        mine = max(_high_strength(r, i, count),
+                   0.9 * _low_strength(r, i, count, variant == STUD8))
     lowball = variant == RAZZ
     me = showing(r, i, lowball)
     for j in range(g[G_PLAYERS]):

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from stud.fast.compiled import kernel
 from stud.fast.layout import (
     A_AMOUNT,
@@ -48,20 +46,21 @@ from stud.fast.layout import (
     STUD,
     STUD8,
     WHOLE,
-    code,
-    flag,
 )
 
 Table = Any
 Game = Any
 NO_LOW = -1
-_MAIN_POT, _ONE, _EACH = code(0), code(1), flag(False)
+# The scratch space of a showdown (``work``, int64): each pot's chips and eligible players,
+# winners in odd-chip order, and their sort keys.
+W_AMOUNTS, W_ELIGIBLE, W_ORDER, W_KEYS = 0, SEATS, 2 * SEATS, 3 * SEATS
+WORK = 4 * SEATS
 
 
 @kernel
-def _record(r: Table, awards: Any, pot: int, half: int, amount: int, order: Any, winners: int,
+def _record(r: Table, awards: Any, pot: int, half: int, amount: int, work: Any, winners: int,
             all_to_first: bool) -> None:
-    """One award: ``amount`` split among ``order[:winners]``, odd chips first in that order."""
+    """One award: ``amount`` split among the winners in ``work``'s order, odd chips first."""
     a = awards[r[AWARDS]]
     r[AWARDS] += 1
     a[A_POT] = pot
@@ -71,21 +70,29 @@ def _record(r: Table, awards: Any, pot: int, half: int, amount: int, order: Any,
     share, odd = amount // winners, amount % winners
     for k in range(winners):
         extra = (odd if k == 0 else 0) if all_to_first else (1 if k < odd else 0)
-        a[A_SEAT + k] = order[k]
+        seat = work[W_ORDER + k]
+        a[A_SEAT + k] = seat
         a[A_CHIPS + k] = share + extra
-        r[STACK + order[k]] += share + extra
+        r[STACK + seat] += share + extra
 
 
 @kernel
 def award_uncontested(r: Table, n: int, awards: Any) -> None:
     """Everyone else folded: the last player takes every chip in."""
-    order = np.zeros(1, dtype=np.int64)
-    pot = 0
+    pot, winner = 0, 0
     for i in range(n):
         pot += r[COMMITTED + i]
         if r[FOLDED + i] == 0:
-            order[0] = i
-    _record(r, awards, _MAIN_POT, WHOLE, pot, order, _ONE, _EACH)
+            winner = i
+    a = awards[r[AWARDS]]
+    r[AWARDS] += 1
+    a[A_POT] = 0
+    a[A_HALF] = WHOLE
+    a[A_AMOUNT] = pot
+    a[A_WINNERS] = 1
+    a[A_SEAT] = winner
+    a[A_CHIPS] = pot
+    r[STACK + winner] += pot
     r[PHASE] = OVER
 
 
@@ -157,13 +164,15 @@ def _top_card(r: Table, i: int, value: int) -> int:
             top = max(top, value >> (16 - 4 * k) & 15)
     held = r[HELD + i]
     suit = -1
-    if category == 5 or category == 8:
-        counts = np.zeros(4, dtype=np.int64)
+    if category == 5 or category == 8:  # the flush suit: the one with five cards or more
+        counts = 0  # a nibble a suit
         for k in range(held):
-            counts[r[CARD + CARDS * i + k] & 3] += 1
+            counts += 1 << 4 * (r[CARD + CARDS * i + k] & 3)
         if r[BOARD] >= 0:
-            counts[r[BOARD] & 3] += 1
-        suit = int(np.argmax(counts))
+            counts += 1 << 4 * (r[BOARD] & 3)
+        for s in range(4):
+            if counts >> 4 * s & 15 >= 5:
+                suit = s
     best = -1
     for k in range(held + 1):
         card = r[CARD + CARDS * i + k] if k < held else r[BOARD]
@@ -190,77 +199,78 @@ def _lowest_suit(r: Table, i: int) -> int:
 
 
 @kernel
-def _by_priority(r: Table, g: Game, winners: int, half: int, values: Any,
-                 order: Any) -> int:
+def _by_priority(r: Table, g: Game, winners: int, half: int, values: Any, work: Any) -> int:
     """``winners`` in the order odd chips go to them (``odd_chip``): the highest card by suit
     in a high split, the lowest card by suit in a low split, or seat order."""
     n = g[G_PLAYERS]
-    keys = np.zeros(SEATS, dtype=np.int64)
     count = 0
     for i in range(n):
         if winners >> i & 1:
-            order[count] = i
+            work[W_ORDER + count] = i
             count += 1
     if count == 1 or not g[G_ODD_CHIP_BY_SUIT]:
         return count
     for k in range(count):
-        i = order[k]
-        keys[k] = _lowest_suit(r, i) if half == LOW_HALF else -_top_card(r, i, values[i])
+        i = work[W_ORDER + k]
+        work[W_KEYS + k] = (_lowest_suit(r, i) if half == LOW_HALF
+                            else -_top_card(r, i, values[i]))
     for k in range(1, count):  # insertion sort by key; seats are in order, so ties stay so
-        i, key = order[k], keys[k]
+        i, key = work[W_ORDER + k], work[W_KEYS + k]
         m = k - 1
-        while m >= 0 and keys[m] > key:
-            order[m + 1], keys[m + 1] = order[m], keys[m]
+        while m >= 0 and work[W_KEYS + m] > key:
+            work[W_ORDER + m + 1] = work[W_ORDER + m]
+            work[W_KEYS + m + 1] = work[W_KEYS + m]
             m -= 1
-        order[m + 1], keys[m + 1] = i, key
+        work[W_ORDER + m + 1] = i
+        work[W_KEYS + m + 1] = key
     return count
 
 
 @kernel
 def _award_pot(r: Table, g: Game, index: int, amount: int, mask: int, high: Any, low: Any,
-               halve: int, awards: Any) -> None:
+               halve: int, awards: Any, work: Any) -> None:
     n = g[G_PLAYERS]
     variant = g[G_VARIANT]
-    first = bool(g[G_ODD_CHIPS_ALL_TO_FIRST])
-    order = np.zeros(SEATS, dtype=np.int64)
+    first = g[G_ODD_CHIPS_ALL_TO_FIRST] != 0
     if variant != STUD8:
         values = low if variant == RAZZ else high
         half = LOW_HALF if variant == RAZZ else HIGH_HALF  # whose odd chips: a low's or a high's
-        count = _by_priority(r, g, _winners(n, mask, values), half, values, order)
-        _record(r, awards, index, WHOLE, amount, order, count, first)
+        count = _by_priority(r, g, _winners(n, mask, values), half, values, work)
+        _record(r, awards, index, WHOLE, amount, work, count, first)
         return
     high_winners = _winners(n, mask, high)
     low_winners = _winners(n, mask, low)
-    count = _by_priority(r, g, high_winners, HIGH_HALF, high, order)
+    count = _by_priority(r, g, high_winners, HIGH_HALF, high, work)
     halved = halve == 1 if halve >= 0 else low_winners != 0
     if not halved or (not g[G_SCOOP_HALVES] and count > 1 and high_winners == low_winners):
         # No low, or identical scooping hands: the whole pot (RULES.md 7)
-        _record(r, awards, index, WHOLE, amount, order, count, first)
+        _record(r, awards, index, WHOLE, amount, work, count, first)
         return
     low_amount = amount // 2
-    _record(r, awards, index, HIGH_HALF, amount - low_amount, order, count, first)
+    _record(r, awards, index, HIGH_HALF, amount - low_amount, work, count, first)
     if low_winners:
-        count = _by_priority(r, g, low_winners, LOW_HALF, low, order)
+        count = _by_priority(r, g, low_winners, LOW_HALF, low, work)
     else:  # halved, yet no hand of this pot has a low (PokerKit): its players share that half
         count = 0
         for i in range(n):
             if mask >> i & 1:
-                order[count] = i
+                work[W_ORDER + count] = i
                 count += 1
-    _record(r, awards, index, LOW_HALF, low_amount, order, count, first)
+    _record(r, awards, index, LOW_HALF, low_amount, work, count, first)
 
 
 @kernel
-def settle(r: Table, g: Game, high: Any, low: Any, awards: Any) -> None:
-    """Every pot's award at the showdown, the last side pot first; the hand is over."""
+def settle(r: Table, g: Game, high: Any, low: Any, awards: Any, work: Any) -> None:
+    """Every pot's award at the showdown, the last side pot first; the hand is over. ``work``
+    is scratch space (``WORK`` int64)."""
     n = g[G_PLAYERS]
     variant = g[G_VARIANT]
     live = 0
     for i in range(n):
         if r[FOLDED + i] == 0:
             live |= 1 << i
-    amounts = np.zeros(SEATS, dtype=np.int64)
-    eligible = np.zeros(SEATS, dtype=np.int64)
+    amounts = work[W_AMOUNTS:W_AMOUNTS + SEATS]
+    eligible = work[W_ELIGIBLE:W_ELIGIBLE + SEATS]
     halve = -1  # decided pot by pot, unless hi_lo_halves decides for the hand
     if g[G_ANY_LOW_HALVES]:
         # PokerKit: hands that win no part of any pot are out before the pots are built.
@@ -277,5 +287,6 @@ def settle(r: Table, g: Game, high: Any, low: Any, awards: Any) -> None:
                 if winning >> i & 1 and low[i] != NO_LOW:
                     halve = 1
     for index in range(_pots(r, n, live, amounts, eligible) - 1, -1, -1):
-        _award_pot(r, g, index, amounts[index], eligible[index], high, low, halve, awards)
+        _award_pot(r, g, index, amounts[index], eligible[index], high, low, halve, awards,
+                   work)
     r[PHASE] = OVER
