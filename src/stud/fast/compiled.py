@@ -75,7 +75,7 @@ def kernel(function: F) -> F:
     more than most of these functions' bodies (a call 50 ns, the body 2). Only an ``entry``
     may allocate.
     """
-    return cast(F, numba.njit(cache=True, nogil=True, **_NO_COUNTING)(function))
+    return cast(F, _njit(cache=True, nogil=True, **_NO_COUNTING)(function))
 
 
 def entry(function: F) -> F:
@@ -93,3 +93,4 @@ def _counting_option() -> dict[str, bool]:
 
 
 _NO_COUNTING = _counting_option()
+_njit: Any = numba.njit  # its stubs do not know the private option
