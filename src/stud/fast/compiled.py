@@ -4,8 +4,9 @@ Every kernel of ``stud.fast`` is ``@kernel``: ``numba.njit(cache=True, nogil=Tru
 keeps compiled machine code in ``__pycache__`` and reloads it while the kernel's own file is
 unchanged, but a kernel compiled with the functions it calls inside it, and numba does not
 notice when one of those, in another file of this package, changes: the stale code would run.
-So a kernel of this package is fresh only while *every* file of the package is unchanged:
-its cache's stamp is a hash of them all.
+So a kernel of this package is fresh only while every file of the package that holds kernels
+(or the constants they compile in, ``layout.py``) is unchanged: its cache's stamp is a hash of
+them all.
 
 Importing this module imports numba; nothing is compiled until a kernel is first called.
 """
@@ -28,11 +29,14 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def _package_stamp() -> str:
-    """A hash of every source file of the package (read once a process)."""
+    """A hash of the package's compiled source files (read once a process)."""
     digest = hashlib.sha256()
     for path in sorted(_PACKAGE.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+        source = path.read_bytes()
+        if path.name in ("compiled.py", "layout.py") or b"from stud.fast.compiled import" \
+                in source:
+            digest.update(path.name.encode())
+            digest.update(source)
     return digest.hexdigest()
 
 
