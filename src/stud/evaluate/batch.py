@@ -101,6 +101,8 @@ def _high7_kernel(cards: Array, out: Array, weight: Array, offset: Array, index:
         seen = 0
         for j in range(CARDS_PER_HAND):
             c = int(cards[i, j])
+            if c & -256:  # below 0 or above 255 (any integer dtype): a card id no table holds
+                c = 255
             acc += weight[c]
             seen |= 1 << (c & 63)
         bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
@@ -127,6 +129,8 @@ def _low_a5_kernel(cards: Array, out: Array, weight: Array, offset: Array, index
         seen = 0
         for j in range(CARDS_PER_HAND):
             c = int(cards[i, j])
+            if c & -256:  # below 0 or above 255 (any integer dtype): a card id no table holds
+                c = 255
             acc += weight[c]
             seen |= 1 << (c & 63)
         bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
@@ -139,7 +143,8 @@ def _low8_kernel(cards: Array, out: Array, low_card: Array, values: Array) -> in
     for i in range(cards.shape[0]):
         seen = 0
         for j in range(CARDS_PER_HAND):
-            seen |= int(low_card[cards[i, j]])
+            c = int(cards[i, j])
+            seen |= int(low_card[255 if c & -256 else c])
         bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
         out[i] = values[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
     return bad
@@ -267,26 +272,26 @@ def _load() -> _Kernels:
 
 
 def _as_hands(cards: Any) -> np.ndarray:
-    """``cards`` as a C-contiguous uint8 array of shape (N, 7), or a ValueError saying why not."""
+    """``cards`` as a C-contiguous integer array of shape (N, 7), of its own dtype (the kernels
+    take any integer dtype as it is, NumPy's default int64 as fast as uint8, and check every id
+    themselves), or a ValueError saying why not."""
     array = np.asarray(cards)
-    if array.dtype == np.uint8 and array.ndim == 2 and array.shape[1] == CARDS_PER_HAND:
-        return np.ascontiguousarray(array)  # the usual case, checked in the kernel
     if array.ndim != 2 or array.shape[1] != CARDS_PER_HAND:
         raise ValueError(
             f"hands must be an array of shape (N, {CARDS_PER_HAND}), one row of seven card ids "
             f"per hand; got shape {array.shape}")
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"card ids must be integers, got dtype {array.dtype}")
-    if array.dtype != np.uint8 and array.size and (array.min() < 0 or array.max() > 51):
-        # Checked before the conversion to uint8, which would wrap -1 to 255 or 300 to 44.
-        _raise_bad_hand(array, int(np.argmax(((array < 0) | (array > 51)).any(axis=1))))
-    return np.ascontiguousarray(array, dtype=np.uint8)
+    if array.dtype == np.uint64:  # numba reads it as unsigned: ids over 2**63 stay large
+        array = array.view(np.int64) if array.flags.c_contiguous else array.astype(np.int64)
+    return np.ascontiguousarray(array)
 
 
 def _raise_bad_hand(hands: np.ndarray, row: int | None = None) -> None:
-    if row is None:  # the first hand with an id over 51 or a repeated id
+    if row is None:  # the first hand with an id outside 0..51 or a repeated id
         ordered = np.sort(hands, axis=1)
-        bad = (ordered[:, -1] > 51) | (np.diff(ordered, axis=1) == 0).any(axis=1)
+        bad = ((ordered[:, 0] < 0) | (ordered[:, -1] > 51)
+               | (np.diff(ordered, axis=1) == 0).any(axis=1))
         row = int(np.argmax(bad))
     ids = [int(c) for c in hands[row]]
     outside = [c for c in ids if not 0 <= c <= 51]
@@ -300,7 +305,7 @@ def _run(cards: Any, kernel: Callable[..., int], *tables: np.ndarray) -> np.ndar
     hands = _as_hands(cards)
     out = np.empty(hands.shape[0], dtype=np.int64)
     if kernel(hands, out, *tables):
-        _raise_bad_hand(hands)
+        _raise_bad_hand(np.asarray(cards))  # the ids as given (a uint64 is read as int64)
     return out
 
 
