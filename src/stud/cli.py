@@ -14,13 +14,14 @@ import typer
 import typer.core
 
 from stud.bots import BOTS
-from stud.history.phh import PHHError
+from stud.history.phh import PHHError, dumps
 from stud.history.replay import phh_paths, replay_file
 from stud.rules import PROFILES, RulesError, Stakes, Variant, profile
 
 if TYPE_CHECKING:
     from stud.server.store import Store
     from stud.sim import Match, Results
+    from stud.tournament.series import SeriesResults
 
 
 
@@ -396,6 +397,135 @@ def league_table(results: Results) -> str:
 
 
 @app.command(cls=_Command)
+def tournament(
+    variant: Annotated[str, typer.Option(help="stud, stud8, razz, or rotation (razz, stud and "
+                                              "stud8 in turn)")] = "stud",
+    players: Annotated[int, typer.Option(help="2 to 8")] = 6,
+    bots: Annotated[str, typer.Option(help=f"comma-separated, seated in turn: "
+                                           f"{', '.join(BOTS)}")] = "random",
+    seed: Annotated[int, typer.Option(help="seed for the decks and the bots")] = 0,
+    structure: Annotated[str, typer.Option(help="standard (levels of 10 hands) or turbo (5)")]
+    = "standard",
+    buy_in: Annotated[int, typer.Option(help="each player's buy-in; the prize pool is all of "
+                                             "them")] = 100,
+    starting_stack: Annotated[int, typer.Option(help="each player's chips at the start: 50 "
+                                                     "small bets of level 1")] = 2000,
+    hands_per_game: Annotated[int | None, typer.Option(
+        help="the rotation's hands of each game (default: one orbit, --players hands)")] = None,
+    rules: Annotated[str, typer.Option(help="standard or pokerkit")] = "standard",
+    runs: Annotated[int, typer.Option(help="play this many; report each bot's average finish "
+                                           "and return on buy-in")] = 1,
+    workers: Annotated[int, typer.Option(help="worker processes for --runs (results do not "
+                                              "depend on it)")] = 1,
+    phh_out: Annotated[Path | None, typer.Option(help="write every hand as PHH here (one "
+                                                      "sit-and-go)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+) -> None:
+    """Play a sit-and-go among bots: the finishing order, the prizes and the hands played.
+
+    Levels rise on schedule (a new level from the next hand on); a player who busts is placed,
+    two who bust in the same hand by their stacks at its start (equal stacks tie and share
+    their places' prizes); the last player standing wins. Prizes: winner takes all with 2 or
+    3 players, 65/35 with 4 to 6, 50/30/20 with 7 or 8.
+
+    With --runs K, run k is the sit-and-go of seed --seed + k - 1 with the bots moved k - 1
+    seats round; each bot's average finish and return on buy-in come with a 95% interval (the
+    mean over runs plus or minus 1.96 standard errors).
+    """
+    from stud.tournament import GAMES, STRUCTURES, SitAndGo, parse_game, sit_and_go
+    from stud.tournament.series import Series, run_series
+
+    if not 2 <= players <= 8:
+        fail(f"--players {players}: a sit-and-go is for 2 to 8 players")
+    names = parse_bots(bots, players)
+    if structure not in STRUCTURES:
+        fail(f"--structure {structure!r}: choose from {', '.join(STRUCTURES)}")
+    for option, value in (("--buy-in", buy_in), ("--runs", runs), ("--workers", workers)):
+        if value < 1:
+            fail(f"{option} {value}: at least 1")
+    if hands_per_game is not None and hands_per_game < 1:
+        fail(f"--hands-per-game {hands_per_game}: at least 1")
+    if hands_per_game is not None and variant != "rotation":
+        fail(f"--hands-per-game is for --variant rotation, not {variant}")
+    try:
+        game = parse_game(variant, players, hands_per_game)
+    except ValueError:
+        fail(f"--variant {variant!r}: use {', '.join(GAMES)}")
+        raise
+    if phh_out is not None and runs > 1:
+        fail("--phh-out writes the hands of one sit-and-go: not with --runs")
+    try:
+        event = sit_and_go(game, players, structure, buy_in=buy_in,
+                                       starting_stack=starting_stack,
+                                       rules=parse_rules(rules))  # type: ignore[arg-type]
+    except ValueError as error:
+        fail(f"--starting-stack {starting_stack}: {error}")
+        raise
+    if phh_out is not None:
+        check_folder("--phh-out", phh_out)
+    if runs > 1:
+        results = run_series(Series(event, tuple(names), seed), runs, workers)
+        if as_json:
+            typer.echo(json.dumps(results.to_json(), indent=2))
+        else:
+            typer.echo(series_report(results))
+        return
+    sng = SitAndGo.with_bots(event, names, seed)
+    seats = {k: entrant.name for k, entrant in enumerate(sng.entrants, start=1)}
+    while not sng.is_over:
+        record = sng.play_hand()
+        if phh_out is not None:
+            (phh_out / f"{record.number}.phh").write_text(
+                dumps(record.history(seats, seat_count=players)), encoding="utf-8")
+    outcome = sng.outcome()
+    if as_json:
+        typer.echo(json.dumps(outcome.to_json(), indent=2))
+        return
+    typer.echo(f"Sit-and-go of {outcome.game.full_name}, {players} players, seed {seed}: "
+               f"buy-in {buy_in}, prize pool {outcome.prize_pool}, {starting_stack} chips each, "
+               f"{event.structure.describe()}")
+    games = outcome.hands_by_game()
+    by_game = f" ({', '.join(f'{g} {n}' for g, n in games.items())})" if len(games) > 1 else ""
+    typer.echo(f"{outcome.hands} hands{by_game}; at the end level {outcome.last_level.number}, "
+               f"{outcome.last_level.stakes}")
+    places = [_ordinal(p.finish) + (f"-{_ordinal(p.finish + p.tied - 1)}" if p.tied > 1
+                                    else "") for p in outcome.placings]
+    width = max(len(p.name) for p in outcome.placings)
+    for place, p in zip(places, outcome.placings, strict=True):
+        out = "" if p.finish == 1 else f"  out in hand {p.hand}"
+        typer.echo(f"  {place:<{max(map(len, places))}}  seat {p.seat}  {p.name:<{width}}  "
+                   f"prize {p.prize:>{len(str(outcome.prize_pool))}}{out}")
+    if phh_out is not None:
+        typer.echo(f"wrote {outcome.hands} PHH files to {phh_out}")
+
+
+def _ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... (a sit-and-go has at most 8 places)."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th')}"
+
+
+def series_report(results: SeriesResults) -> str:
+    """The runs' summary line and a markdown table of the bots, in the order first named."""
+    t = results.series.tournament
+    plural = "s" if results.workers > 1 else ""
+    lines = [f"{results.runs} sit-and-gos of {t.game.full_name}, {t.players} players, "
+             f"{t.structure.describe()}, seeds {results.series.seed} to "
+             f"{results.series.seed + results.runs - 1}: {int(results.hands.sum())} hands in "
+             f"{results.seconds:.2f} s, {results.tournaments_per_second:.1f} sit-and-gos per "
+             f"second ({results.workers} worker{plural})", "",
+             "| bot | seats | wins | average finish | 95% CI | return on buy-in | 95% CI |",
+             "| --- | ---: | ---: | ---: | --- | ---: | --- |"]
+    for s in results.standings():
+        low, high = s.finish_ci95
+        roi_low, roi_high = s.roi_ci95
+        finish_ci = f"[{low:.2f}, {high:.2f}]" if s.runs > 1 else "n/a"
+        roi_ci = f"[{roi_low:+.1f}%, {roi_high:+.1f}%]" if s.runs > 1 else "n/a"
+        lines.append(f"| {s.bot} | {s.seats} | {s.wins} | {s.average_finish:.2f} | {finish_ci} "
+                     f"| {s.roi:+.1f}% | {roi_ci} |")
+    return "\n".join(lines)
+
+
+@app.command(cls=_Command)
 def play(
     variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",
     players: Annotated[int, typer.Option(help="2 to 8, you included")] = 4,
@@ -462,8 +592,8 @@ def serve(
             if self.started:  # said only once the port is bound and the app has started
                 typer.echo(banner)
 
-    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause, seat_wait=seat_wait)), host=host,
-                            port=port, log_level="warning", ws_ping_interval=20,
+    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause, seat_wait=seat_wait)),
+                            host=host, port=port, log_level="warning", ws_ping_interval=20,
                             ws_ping_timeout=20)
     server = Server(config)
     server.run(sockets=[listening])
