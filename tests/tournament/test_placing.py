@@ -44,7 +44,9 @@ def test_in_play_two_busting_with_the_same_stack_tie_and_share() -> None:
     event = Tournament(Rotation.fixed(Variant.STUD), 3, ALL_IN, buy_in=110, starting_stack=100,
                        payouts=(70, 30))
     sng = SitAndGo.with_bots(event, ["station"] * 3, seed=0)
+    assert sng.prize(1) is None  # not placed yet
     record = sng.play_hand()
+    assert (sng.prize(1), sng.prize(2), sng.prize(3)) == (50, 49, 231)
     assert record.stacks == (0, 0, 300) and sng.is_over  # one hand: seat 3 took it all
     assert [(f.seat, f.place, f.tied) for f in record.busted] == [(1, 2, 2), (2, 2, 2)]
     outcome = sng.outcome()
