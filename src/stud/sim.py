@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from statistics import NormalDist
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 
@@ -47,6 +47,8 @@ from stud.cards import Deck
 from stud.engine import Hand
 from stud.history.phh import dumps, from_hand
 from stud.rules import Rules, Stakes, Variant
+
+T = TypeVar("T")
 
 Backend = Literal["process", "ray"]
 BACKENDS: tuple[str, ...] = ("process", "ray")
@@ -344,17 +346,24 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
 
 def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,
                    write_phh: bool) -> Iterator[Chunk]:
-    if workers == 1 or len(plan) == 1:
-        for first, count in plan:
-            yield play_chunk(match, first, count, write_phh)
+    return in_processes(play_chunk, [(match, first, count, write_phh) for first, count in plan],
+                        workers, __name__)
+
+
+def in_processes(job: Callable[..., T], calls: Sequence[tuple[object, ...]], workers: int,
+                 preload: str) -> Iterator[T]:
+    """``job(*call)`` for each call, on up to ``workers`` processes (here when one), as they
+    finish. Workers fork from a clean, single-threaded server that has imported ``preload``
+    once: safe whatever threads this process holds (progress bar, Ray), and quick after the
+    first."""
+    if workers == 1 or len(calls) == 1:
+        for call in calls:
+            yield job(*call)
         return
-    # Workers fork from a clean, single-threaded server that has imported this module once:
-    # safe whatever threads this process holds (progress bar, Ray), and quick after the first.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    with ProcessPoolExecutor(max_workers=min(workers, len(plan)), mp_context=context) as pool:
-        futures = [pool.submit(play_chunk, match, first, count, write_phh)
-                   for first, count in plan]
+    context.set_forkserver_preload([preload])
+    with ProcessPoolExecutor(max_workers=min(workers, len(calls)), mp_context=context) as pool:
+        futures = [pool.submit(job, *call) for call in calls]
         try:
             for future in as_completed(futures):
                 yield future.result()

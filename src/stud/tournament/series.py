@@ -22,15 +22,13 @@ errors (``stud.sim``'s). A finish shared by a tie counts as the mean of the plac
 from __future__ import annotations
 
 import math
-import multiprocessing
 import time
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import numpy as np
 
-from stud.sim import Z95, bb_per_100, chunk_size, chunks
+from stud.sim import Z95, bb_per_100, chunk_size, chunks, in_processes
 from stud.tournament.sitandgo import SitAndGo, Tournament, TournamentError
 
 
@@ -195,22 +193,8 @@ def run_series(series: Series, runs: int, workers: int = 1, size: int | None = N
 
 def _run_processes(series: Series, plan: list[tuple[int, int]], workers: int
                    ) -> Iterator[Runs]:
-    if workers == 1 or len(plan) == 1:
-        for first, count in plan:
-            yield play_runs(series, first, count)
-        return
-    # As stud.sim does: workers fork from a clean server that has imported this module once.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
-    with ProcessPoolExecutor(max_workers=min(workers, len(plan)), mp_context=context) as pool:
-        futures = [pool.submit(play_runs, series, first, count) for first, count in plan]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+    return in_processes(play_runs, [(series, first, count) for first, count in plan], workers,
+                        __name__)
 
 
 __all__ = ["BotStanding", "Runs", "Series", "SeriesResults", "play_runs", "run_series"]
