@@ -1,7 +1,7 @@
 """Where each fact of a hand lives in the fast engine's arrays.
 
-A batch of N hands is a few arrays with one row per hand: ``table`` (int32, the columns below),
-``stub`` (uint8[52], the hand's deck, dealt from ``TOP`` on), ``awards`` (int32, one record per
+A batch of N hands is a few arrays with one row per hand: ``table`` (int64, the columns below),
+``stub`` (uint8[52], the hand's deck, dealt from ``TOP`` on), ``awards`` (int64, one record per
 pot or half pot awarded) and ``rng`` (uint64, the built-in policies' generators). The rules and
 stakes of the batch are one int64 vector, ``game``, indexed by the ``G_`` constants. Numba
 reads these module-level ints as constants.
@@ -67,7 +67,7 @@ BETTING = 0  # ACTOR is to act
 SHOWDOWN = 1  # the betting is over with two or more hands in: the hands' values are needed
 OVER = 2  # every pot awarded
 
-# ---------------------------------------------------------------- table columns (int32)
+# ---------------------------------------------------------------- table columns (int64)
 PHASE = 0
 STREET = 1
 ACTOR = 2  # -1: nobody
@@ -112,7 +112,7 @@ UP = HELD + SEATS  # bit k: the seat's card k is face up
 CARD = UP + SEATS  # CARDS card ids a seat, CARD + CARDS * seat + k
 WIDTH = CARD + CARDS * SEATS
 
-# ---------------------------------------------------------------- awards (int32 records)
+# ---------------------------------------------------------------- awards (int64 records)
 # One record per pot (or half of a hi/lo pot) in the order the engine awards them, the last
 # side pot first: the pot's number (0 the main pot), the half, the chips, how many winners,
 # then the winners (indices) in the order odd chips go to them, and their chips.

@@ -28,7 +28,7 @@ from stud.fast.layout import (
     UP,
 )
 
-Table = Any  # one hand's row of the table (int32), or the whole table
+Table = Any  # one hand's row of the table (int64)
 Game = Any  # the game vector (int64)
 
 

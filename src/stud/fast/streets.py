@@ -26,7 +26,6 @@ from stud.fast.layout import (
     G_FOLD_FACING_ALL_IN_BRING_IN,
     G_PLAYERS,
     LAST_AGGRESSOR,
-    OVER,
     PHASE,
     SEATS,
     SHOWDOWN,
@@ -139,5 +138,3 @@ def step(r: Table, s: Stub, g: Game, kind: int, to: int, key: Any, mt: Any, back
     if following < 0:
         end_round(r, s, g, key, mt, back, awards)
 
-
-__all__ = ["OVER", "end_round", "start", "step"]
