@@ -37,6 +37,7 @@ test: $(STAMP) $(CHROMIUM)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/fast_agree.py
 	$(BIN)/python bench/evaluate.py
 	$(BIN)/python bench/equity.py
 	$(BIN)/python bench/simulate.py
