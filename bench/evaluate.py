@@ -5,9 +5,10 @@ card id = rank * 4 + suit, which is also phevaluator's id). Ours are the numba b
 (``stud.evaluate.batch``), called on the whole array (``--repeat`` times a round) after a
 warm-up call, so that compiling and building tables is not timed; the array is checked (shape,
 ids, repeated cards) inside the timed call. One more row passes the same hands as int64 (NumPy's
-default), which the kernels read as they are, with no conversion: eight times the bytes to read. The peers have no batch or array API: phevaluator's ``evaluate_cards``
-and the C function behind it (``_pheval.evaluate_7cards``) and ``eval7.evaluate`` (on Card
-objects built beforehand) are called once per hand from Python, as a user of theirs would.
+default), which the kernels read as they are, with no conversion: eight times the bytes to
+read. The peers have no batch or array API: phevaluator's ``evaluate_cards`` and the C
+function behind it (``_pheval.evaluate_7cards``) and ``eval7.evaluate`` (on Card objects built
+beforehand) are called once per hand from Python, as a user of theirs would.
 Neither peer evaluates an 8-or-better or A-5 low, so our lows are compared with their high
 evaluation. Every round runs every evaluator once; medians over the rounds and their ratios are
 reported, since these machines are noisy. Rates are per second of the benchmark thread's CPU
