@@ -7,12 +7,17 @@ hand. Three loops are timed, in turn, each round:
 - the library loop: ``Hand`` with ``legal_actions()`` and ``act()``;
 - ``stud simulate``: the same game through ``stud.sim.simulate`` on one worker, the random bot
   in every seat deciding from its seat's ``view()`` (a table, bots, views, results);
+- ``stud simulate --engine fast``: the same match on the compiled batch engine (``sim_fast``:
+  the same hands, decks and random bots' choices), ``--fast-hands`` hands on one worker, then
+  on two (``--workers 2``);
 - PokerKit 0.7.7 with its automations.
 
-Rates are per second of CPU time (this process's); the medians and the ratios are reported,
-since these machines are noisy.
+Rates are per second of CPU time (this process's), except the fast engine on two workers,
+whose rate is per second of wall-clock time and is compared with the one worker's wall-clock
+rate of the same round; the medians and the ratios are reported, since these machines are
+noisy. The fast engine's kernels are loaded (from numba's cache) before the first round.
 
-    python bench/engine.py [--hands 2000] [--rounds 5] [--variant stud]
+    python bench/engine.py [--hands 2000] [--fast-hands 400000] [--rounds 5] [--variant stud]
 """
 
 from __future__ import annotations
@@ -45,16 +50,18 @@ def ours(hands: int, seed: int, variant: str) -> float:
     return hands / (time.process_time() - start)
 
 
-def simulated(hands: int, seed: int, variant: str) -> float:
+def simulated(hands: int, seed: int, variant: str, engine: str = "reference",
+              workers: int = 1) -> tuple[float, float]:
+    """Hands per CPU second of this process, and per wall-clock second."""
     from stud.rules import Variant
     from stud.sim import Match, simulate
 
     stakes = Stakes(ANTE, BRING_IN, SMALL, BIG)
     match = Match(Variant.parse(variant), stakes, PROFILES["standard"], ("random",) * PLAYERS,
                   buy_in=STACK // BIG, seed=seed)
-    start = time.process_time()
-    simulate(match, hands, workers=1, progress=False)
-    return hands / (time.process_time() - start)
+    start, wall = time.process_time(), time.perf_counter()
+    simulate(match, hands, workers=workers, progress=False, engine=engine)  # type: ignore[arg-type]
+    return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
 
 
 def pokerkit(hands: int, seed: int, variant: str) -> float:
@@ -94,23 +101,36 @@ def pokerkit(hands: int, seed: int, variant: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000, help="our hands per round")
+    parser.add_argument("--fast-hands", type=int, default=400_000,
+                        help="hands per round on the fast engine")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--variant", default="stud", choices=["stud", "stud8", "razz"])
     args = parser.parse_args()
     peer_hands = max(100, args.hands // 10)
-    mine, sims, theirs = [], [], []
+    simulated(20_000, 0, args.variant, "fast")  # its kernels loaded, its forkserver started
+    simulated(20_000, 0, args.variant, "fast", workers=2)
+    mine, sims, fast, fast_wall, fast2, theirs = [], [], [], [], [], []
     for round_ in range(args.rounds):
         mine.append(ours(args.hands, round_, args.variant))
-        sims.append(simulated(args.hands, round_, args.variant))
+        sims.append(simulated(args.hands, round_, args.variant)[0])
+        rate, wall = simulated(args.fast_hands, round_, args.variant, "fast")
+        fast.append(rate)
+        fast_wall.append(wall)
+        fast2.append(simulated(args.fast_hands, round_, args.variant, "fast", workers=2)[1])
         theirs.append(pokerkit(peer_hands, round_, args.variant))
         print(f"round {round_ + 1}: library {mine[-1]:8.0f} hands/s   stud simulate "
-              f"{sims[-1]:8.0f} hands/s   PokerKit {theirs[-1]:6.0f} hands/s")
-    library, simulate, peer = (statistics.median(x) for x in (mine, sims, theirs))
+              f"{sims[-1]:8.0f} hands/s   --engine fast {fast[-1]:8.0f} hands/s (2 workers "
+              f"{fast2[-1]:8.0f} a wall-clock second, {fast2[-1] / wall:.2f}x one's)   "
+              f"PokerKit {theirs[-1]:6.0f} hands/s")
+    library, simulate, quick, peer = (statistics.median(x) for x in (mine, sims, fast, theirs))
+    two = statistics.median(fast2)
+    scaling = statistics.median(b / a for a, b in zip(fast_wall, fast2, strict=True))
     print(f"median ({args.variant}, {PLAYERS} players, random legal play): library {library:.0f}"
-          f" hands/s, stud simulate {simulate:.0f} hands/s, PokerKit {peer:.0f} hands/s")
+          f" hands/s, stud simulate {simulate:.0f} hands/s, --engine fast {quick:.0f} hands/s "
+          f"(2 workers {two:.0f} a wall-clock second), PokerKit {peer:.0f} hands/s")
     print(f"library / PokerKit {library / peer:.1f}x; simulate / library "
-          f"{simulate / library:.0%}; simulate / PokerKit {simulate / peer:.1f}x")
-
+          f"{simulate / library:.0%}; simulate / PokerKit {simulate / peer:.1f}x; "
+          f"--engine fast / PokerKit {quick / peer:.0f}x; 2 workers / 1 {scaling:.2f}x")
 
 if __name__ == "__main__":
     main()

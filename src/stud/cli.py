@@ -215,6 +215,9 @@ def simulate(
                                               "Ray)")] = "process",
     out: Annotated[Path | None, typer.Option(help="write the results as JSON here")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="no progress bar")] = False,
+    engine: Annotated[str, typer.Option(help="fast (the compiled batch engine: random and "
+                                             "station bots, no PHH), reference, or auto (fast "
+                                             "where it can be)")] = "auto",
 ) -> None:
     """Play bots against each other; print a summary, or write every hand as PHH.
 
@@ -229,7 +232,8 @@ def simulate(
     match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
                   tuple(names), tuple(f"{name}-{k}" for k, name in enumerate(names, start=1)),
                   buy_in=check_buy_in(buy_in), seed=seed, rotate=rotate)
-    results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate")
+    results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate",
+                        engine)
     typer.echo(f"{hands} hands of {match.variant.full_name} ({match.rules.name} rules), "
                f"{players} players, in {results.seconds:.2f} s: "
                f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
@@ -247,7 +251,8 @@ def check_buy_in(buy_in: int) -> int:
 
 
 def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Path | None,
-              out: Path | None, quiet: bool, command: str) -> Results:
+              out: Path | None, quiet: bool, command: str, engine: str = "reference"
+              ) -> Results:
     """Check the run's options, play it (with a progress bar unless ``quiet``), write JSON."""
     from stud import sim
 
@@ -257,13 +262,19 @@ def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Pat
         fail(f"--workers {workers}: at least one")
     if backend not in sim.BACKENDS:
         fail(f"--backend {backend!r}: choose from {', '.join(sim.BACKENDS)}")
+    if engine not in sim.ENGINES:
+        fail(f"--engine {engine!r}: choose from {', '.join(sim.ENGINES)}")
+    try:
+        sim.choose_engine(match, engine, phh_out is not None)
+    except sim.SimulationError as error:
+        fail(f"--engine {engine}: {error}")
     if phh_out is not None:
         check_folder("--phh-out", phh_out)
     if out is not None:
         check_output("--out", out)
     try:
         results = sim.simulate(match, hands, workers, backend, phh_out,  # type: ignore[arg-type]
-                               progress=not quiet)
+                               progress=not quiet, engine=engine)  # type: ignore[arg-type]
     except sim.SimulationError as error:
         fail(str(error))
         raise

@@ -52,6 +52,11 @@ T = TypeVar("T")
 
 Backend = Literal["process", "ray"]
 BACKENDS: tuple[str, ...] = ("process", "ray")
+Engine = Literal["auto", "fast", "reference"]
+ENGINES: tuple[str, ...] = ("auto", "fast", "reference")
+# The bots the batch engine plays as the reference path does, hand for hand (sim_fast).
+FAST_BOTS: frozenset[str] = frozenset({"random", "station"})
+FAST_CHUNK = 4_000  # hands per chunk on the batch engine, at most
 # JSON files carry every hand's nets only up to this many hands; beyond it, running totals.
 PER_HAND_LIMIT = 20_000
 RUNNING_POINTS = 1_000
@@ -303,9 +308,40 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else round(value, 4)
 
 
+def choose_engine(match: Match, engine: str, phh_out: bool = False) -> str:
+    """"fast" or "reference": the engine that plays ``match`` when ``engine`` is asked for.
+
+    ``auto`` is the batch engine where every bot has a fast form (``FAST_BOTS``), the rules
+    are ones it plays and no PHH is wanted, else the reference engine; ``fast`` where it
+    cannot be is an error saying why."""
+    if engine not in ENGINES:
+        raise SimulationError(f"engine {engine!r}: choose from {', '.join(ENGINES)}")
+    if engine == "reference":
+        return engine
+    slow = next((bot for bot in match.bots if bot not in FAST_BOTS), None)
+    why = None
+    if slow is not None:
+        why = (f"the {slow!r} bot has no fast form (only {', '.join(sorted(FAST_BOTS))} "
+               f"do); use --engine reference")
+    elif phh_out:
+        why = "it keeps no events to write as PHH; use --engine reference with --phh-out"
+    else:
+        from stud.fast.game import NotImplementedPolicy, game_vector
+
+        try:
+            game_vector(match.variant, match.stakes, match.rules, match.players)
+        except NotImplementedPolicy as error:
+            why = f"{error}; use --engine reference"
+    if why is None:
+        return "fast"
+    if engine == "fast":
+        raise SimulationError(f"the fast engine cannot play this match: {why}")
+    return "reference"
+
+
 def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "process",
              phh_out: Path | None = None, progress: bool = True,
-             size: int | None = None) -> Results:
+             size: int | None = None, engine: Engine = "reference") -> Results:
     """Play ``hands`` hands of ``match``; write each as ``phh_out/NUMBER.phh`` if asked.
 
     The process backend runs the chunks in this process (one worker) or on a pool of
@@ -313,6 +349,9 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
     local Ray, or uses one already started) and runs every chunk as a task: Ray runs as many
     at once as the cluster has CPUs, and ``workers`` only sizes the chunks; stud must be
     installed on every node. PHH files are written here, by this process, in either case.
+
+    ``engine`` (``choose_engine``): "fast" plays the hands on the compiled batch engine
+    (``sim_fast``), the same hands with the same nets as the reference engine's.
 
     ``progress`` shows a bar on standard error when it is a terminal. ``size`` (hands per
     chunk) is for tests; it changes nothing in the results.
@@ -323,16 +362,18 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
         raise SimulationError(f"workers {workers}: at least one")
     if backend not in BACKENDS:
         raise SimulationError(f"backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    fast = choose_engine(match, engine, phh_out is not None) == "fast"
     if phh_out is not None:
         phh_out.mkdir(parents=True, exist_ok=True)
-    plan = chunks(hands, size or chunk_size(hands, workers))
+    plan = chunks(hands, size or (fast_chunk_size(hands, workers) if fast
+                                  else chunk_size(hands, workers)))
     nets = np.zeros((hands, match.players), dtype=np.int64)
     bar = _progress_bar(hands, progress)
     cpu_seconds = 0.0
     started = time.perf_counter()
     run = _run_ray if backend == "ray" else _run_processes
     try:
-        for chunk in run(match, plan, workers, phh_out is not None):
+        for chunk in run(match, plan, workers, phh_out is not None, fast):
             nets[chunk.first - 1:chunk.first - 1 + len(chunk.nets)] = chunk.nets
             if phh_out is not None:
                 for number, text in enumerate(chunk.phh, start=chunk.first):
@@ -344,10 +385,25 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
     return Results(match, nets, time.perf_counter() - started, workers, backend, cpu_seconds)
 
 
+def fast_chunk_size(hands: int, workers: int) -> int:
+    """Hands per chunk on the batch engine: a few chunks a worker, each a large batch."""
+    return max(1, min(FAST_CHUNK, math.ceil(hands / (workers * 4))))
+
+
+def _job(fast: bool) -> tuple[Callable[..., Chunk], str]:
+    if not fast:
+        return play_chunk, __name__
+    from stud.sim_fast import play_chunk_fast
+
+    return play_chunk_fast, "stud.sim_fast"
+
+
 def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,
-                   write_phh: bool) -> Iterator[Chunk]:
-    return in_processes(play_chunk, [(match, first, count, write_phh) for first, count in plan],
-                        workers, __name__)
+                   write_phh: bool, fast: bool) -> Iterator[Chunk]:
+    job, preload = _job(fast)
+    extra = () if fast else (write_phh,)
+    return in_processes(job, [(match, first, count, *extra) for first, count in plan],
+                        workers, preload)
 
 
 def in_processes(job: Callable[..., T], calls: Sequence[tuple[object, ...]], workers: int,
@@ -374,7 +430,7 @@ def in_processes(job: Callable[..., T], calls: Sequence[tuple[object, ...]], wor
 
 
 def _run_ray(match: Match, plan: list[tuple[int, int]], workers: int,
-             write_phh: bool) -> Iterator[Chunk]:
+             write_phh: bool, fast: bool) -> Iterator[Chunk]:
     try:
         import ray
     except ImportError:
@@ -388,11 +444,11 @@ def _run_ray(match: Match, plan: list[tuple[int, int]], workers: int,
             where = f"the Ray cluster at {address}" if address else "a local Ray"
             raise SimulationError(f"cannot start or reach {where}: {error}") from None
     try:
-        task = ray.remote(num_cpus=1)(play_chunk)
+        job, _ = _job(fast)
+        task = ray.remote(num_cpus=1)(job)
         shared = ray.put(match)
-        # Ray's stubs miscount the arguments of a function with a defaulted one.
-        pending = [task.remote(shared, first, count, write_phh)  # type: ignore[call-arg]
-                   for first, count in plan]
+        extra = () if fast else (write_phh,)
+        pending = [task.remote(shared, first, count, *extra) for first, count in plan]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])
@@ -455,6 +511,6 @@ def plot_running(results: Results, path: Path) -> None:
     plt.close(figure)
 
 
-__all__ = ["BACKENDS", "Chunk", "Match", "Results", "SimulationError", "Standing", "bb_per_100",
-           "chunks", "derive_seed", "derive_seeds", "play_chunk", "play_hand", "plot_running",
-           "simulate"]
+__all__ = ["BACKENDS", "ENGINES", "FAST_BOTS", "Chunk", "Match", "Results", "SimulationError",
+           "Standing", "bb_per_100", "choose_engine", "chunks", "derive_seed", "derive_seeds",
+           "play_chunk", "play_hand", "plot_running", "simulate"]
