@@ -395,7 +395,7 @@ def _job(fast: bool) -> tuple[Callable[..., Chunk], str]:
         return play_chunk, __name__
     from stud.sim_fast import play_chunk_fast
 
-    return play_chunk_fast, "stud.sim_fast"
+    return play_chunk_fast, "stud.sim_fast_workers"  # imported with its kernels loaded
 
 
 def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,

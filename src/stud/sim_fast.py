@@ -24,6 +24,7 @@ import numpy.typing as npt
 from stud.fast import Batch
 from stud.fast.compiled import entry
 from stud.fast.twister import KEY_WORDS
+from stud.rules import PROFILES, Stakes, Variant
 from stud.sim import Chunk, Match, derive_seeds
 
 Array = npt.NDArray[Any]
@@ -182,4 +183,12 @@ def _batch(match: Match, decks: Array, deck_seeds: Array) -> Batch:
     return batch
 
 
-__all__ = ["play_chunk_fast", "seeded_decks"]
+def warm() -> None:
+    """Load the compiled kernels (from numba's cache, or compiling them) by playing two hands:
+    the worker server does it once before it forks, so that no worker pays for it."""
+    play_chunk_fast(Match(Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
+                          ("random", "station"), rotate=True), 1, 2)
+    _BATCHES.clear()
+
+
+__all__ = ["play_chunk_fast", "seeded_decks", "warm"]
