@@ -13,7 +13,14 @@ from __future__ import annotations
 import re
 
 from stud.cards import Card
-from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in
+from stud.history.sites.inferred import (
+    Dealing,
+    cancelled,
+    first_bring_in,
+    in_dealing_order,
+    largest_ante,
+    put_in,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -120,10 +127,8 @@ class _Reader:
         if total != self.pot[0]:
             raise SiteError(f"the actions put {total} in the pot, the summary says "
                             f"{self.pot[0]}", self.pot[1])
-        antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
-        hand.ante = max(antes, default=0)
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
+        hand.ante = largest_ante(hand.steps)
+        hand.bring_in = first_bring_in(hand.steps)
 
     def line(self, line: str, k: int) -> None:
         hand = self.hand

@@ -16,7 +16,11 @@ from __future__ import annotations
 import re
 
 from stud.cards import Card
-from stud.history.sites.inferred import cancelled, put_in
+from stud.history.sites.inferred import (
+    cancelled,
+    check_complete,
+    put_in,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -124,11 +128,8 @@ class _Reader:
             if line:
                 self.line(line, k)
         hand = self.hand
-        if not any(isinstance(s, Dealt) for s in hand.steps):
-            raise SiteError("the hand deals no cards (cut short?)", self.first_line)
-        if not self.summary:
-            raise SiteError("the hand has no summary: the history is cut short",
-                            self.first_line + len(lines))
+        check_complete(hand.steps, self.first_line, self.summary,
+                       self.first_line + len(lines))
         self.stakes()
         won = sum(s.amount for s in hand.steps if isinstance(s, Collected))
         rake = self.rake if self.rake is not None else sum(put_in(hand.steps).values()) - won

@@ -14,7 +14,14 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in, uncalled
+from stud.history.sites.inferred import (
+    Dealing,
+    cancelled,
+    in_dealing_order,
+    largest_ante,
+    put_in,
+    uncalled,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -140,8 +147,7 @@ class _Reader:
         hand.rake = rake
         if self.bring_ins:
             hand.bring_in = self.bring_ins[0]
-        antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
-        hand.ante = max(antes, default=0)
+        hand.ante = largest_ante(hand.steps)
 
     def line(self, line: str, k: int) -> None:
         hand = self.hand

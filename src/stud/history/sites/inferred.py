@@ -16,7 +16,17 @@ import re
 from collections.abc import Sequence
 
 from stud.cards import Card
-from stud.history.sites.model import Act, Ante, Dealt, Returned, Seat, SiteError, Step
+from stud.history.sites.model import (
+    Act,
+    Ante,
+    Collected,
+    Dealt,
+    Returned,
+    Seat,
+    SiteError,
+    SiteHand,
+    Step,
+)
 
 _CANCELLED = re.compile(r"^(?:the |this )?(?:hand|game)(?: #?\S+)? (?:was |has been |is )?"
                         r"cancel(?:l)?ed\b", re.I)
@@ -91,6 +101,41 @@ def put_in(steps: Sequence[Step]) -> dict[str, int]:
         for player, amount in chips.items():
             total[player] = total.get(player, 0) + amount
     return total
+
+
+def largest_ante(steps: Sequence[Step]) -> int:
+    """The ante, from what was posted: the largest (a short stack posts less), 0 for none."""
+    return max((s.amount for s in steps if isinstance(s, Ante)), default=0)
+
+
+def first_bring_in(steps: Sequence[Step]) -> int:
+    """The bring-in, from the first one posted; 0 for none."""
+    return next((s.amount for s in steps if isinstance(s, Act) and s.verb == "pb"), 0)
+
+
+def check_complete(steps: Sequence[Step], first_line: int, summary: bool,
+                   end_line: int) -> None:
+    """A history cut short deals no cards, or ends before its summary."""
+    if not any(isinstance(s, Dealt) for s in steps):
+        raise SiteError("the hand deals no cards (cut short?)", first_line)
+    if not summary:
+        raise SiteError("the hand has no summary: the history is cut short", end_line)
+
+
+def check_final_stacks(hand: SiteHand, finals: dict[str, tuple[int, int]]) -> None:
+    """The summary's stacks (each with its line) against the history's own count."""
+    mine = put_in(hand.steps)
+    won: dict[str, int] = {}
+    for step in hand.steps:
+        if isinstance(step, Collected):
+            won[step.player] = won.get(step.player, 0) + step.amount
+    for seat in hand.seats:
+        if seat.name in finals:
+            final, k = finals[seat.name]
+            counted = seat.stack - mine.get(seat.name, 0) + won.get(seat.name, 0)
+            if counted != final:
+                raise SiteError(f"the summary leaves {seat.name} {final}, the actions "
+                                f"{counted}", k)
 
 
 def in_dealing_order(dealt: Sequence[Card | None], shown: Sequence[Card]

@@ -21,7 +21,11 @@ import re
 import xml.etree.ElementTree as ET
 
 from stud.cards import Card
-from stud.history.sites.inferred import put_in
+from stud.history.sites.inferred import (
+    first_bring_in,
+    largest_ante,
+    put_in,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -163,10 +167,8 @@ class _Reader:
         hand.rake = sum(self.bets.values()) - sum(self.wins.values())
         if hand.rake < 0:
             raise SiteError("the players win more than they bet", self.lines.first_line)
-        antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
-        hand.ante = max(antes, default=0)
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
+        hand.ante = largest_ante(hand.steps)
+        hand.bring_in = first_bring_in(hand.steps)
 
     def player(self, player: ET.Element) -> None:
         name = player.get("name", "")

@@ -18,8 +18,11 @@ import re
 from stud.history.sites.inferred import (
     Dealing,
     cancelled,
+    check_complete,
+    check_final_stacks,
+    first_bring_in,
     in_dealing_order,
-    put_in,
+    largest_ante,
     return_uncalled,
 )
 from stud.history.sites.model import (
@@ -27,7 +30,6 @@ from stud.history.sites.model import (
     Ante,
     Cancelled,
     Collected,
-    Dealt,
     Mucked,
     Returned,
     Seat,
@@ -112,33 +114,12 @@ class _Reader:
             if line:
                 self.line(line, k)
         hand = self.hand
-        if not any(isinstance(s, Dealt) for s in hand.steps):
-            raise SiteError("the hand deals no cards (cut short?)", self.first_line)
-        if not self.summary:
-            raise SiteError("the hand has no summary: the history is cut short",
-                            self.first_line + len(lines) + 1)
+        check_complete(hand.steps, self.first_line, self.summary,
+                       self.first_line + len(lines) + 1)
         return_uncalled(hand.steps)
-        self.check_stacks()
-        antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
-        hand.ante = max(antes, default=0)
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
-
-    def check_stacks(self) -> None:
-        """The summary's stacks against the history's own count."""
-        mine = put_in(self.hand.steps)
-        won: dict[str, int] = {}
-        for step in self.hand.steps:
-            if isinstance(step, Collected):
-                won[step.player] = won.get(step.player, 0) + step.amount
-        for seat in self.hand.seats:
-            if seat.name not in self.finals:
-                continue
-            final, k = self.finals[seat.name]
-            counted = seat.stack - mine.get(seat.name, 0) + won.get(seat.name, 0)
-            if counted != final:
-                raise SiteError(f"the summary leaves {seat.name} {final}, the actions "
-                                f"{counted}", k)
+        check_final_stacks(self.hand, self.finals)
+        hand.ante = largest_ante(hand.steps)
+        hand.bring_in = first_bring_in(hand.steps)
 
     def line(self, line: str, k: int) -> None:
         hand = self.hand

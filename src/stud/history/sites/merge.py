@@ -18,7 +18,13 @@ import re
 import xml.etree.ElementTree as ET
 
 from stud.cards import Card
-from stud.history.sites.inferred import Dealing, in_dealing_order, put_in
+from stud.history.sites.inferred import (
+    Dealing,
+    first_bring_in,
+    in_dealing_order,
+    largest_ante,
+    put_in,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -171,10 +177,8 @@ class _Reader:
         hand.rake = sum(put_in(hand.steps).values()) - won
         if hand.rake < 0:
             raise SiteError("the winners get more than the pot", self.lines.first_line)
-        antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
-        hand.ante = max(antes, default=0)
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
+        hand.ante = largest_ante(hand.steps)
+        hand.bring_in = first_bring_in(hand.steps)
 
     def player(self, player: ET.Element) -> None:
         name = player.get("nickname", "")

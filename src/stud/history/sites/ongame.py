@@ -18,8 +18,10 @@ import re
 from stud.history.sites.inferred import (
     Dealing,
     cancelled,
+    check_complete,
+    check_final_stacks,
+    first_bring_in,
     in_dealing_order,
-    put_in,
     return_uncalled,
 )
 from stud.history.sites.model import (
@@ -27,7 +29,6 @@ from stud.history.sites.model import (
     Ante,
     Cancelled,
     Collected,
-    Dealt,
     Mucked,
     Seat,
     Shown,
@@ -125,16 +126,12 @@ class _Reader:
             if line:
                 self.line(line, k)
         hand = self.hand
-        if not any(isinstance(s, Dealt) for s in hand.steps):
-            raise SiteError("the hand deals no cards (cut short?)", self.first_line)
-        if not self.summary:
-            raise SiteError("the hand has no summary: the history is cut short",
-                            self.first_line + len(lines))
+        check_complete(hand.steps, self.first_line, self.summary,
+                       self.first_line + len(lines))
         return_uncalled(hand.steps)
         self.showdown()
-        self.check_stacks()
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
+        check_final_stacks(self.hand, self.finals)
+        hand.bring_in = first_bring_in(hand.steps)
 
     def showdown(self) -> None:
         """Those shown in the summary show; the others still in muck."""
@@ -144,20 +141,6 @@ class _Reader:
         shown = {s.player for s in self.shown}
         self.hand.steps.extend(s for s in self.shown if s.player in live)
         self.hand.steps.extend(Mucked(n) for n in live if n not in shown)
-
-    def check_stacks(self) -> None:
-        mine = put_in(self.hand.steps)
-        won: dict[str, int] = {}
-        for step in self.hand.steps:
-            if isinstance(step, Collected):
-                won[step.player] = won.get(step.player, 0) + step.amount
-        for seat in self.hand.seats:
-            if seat.name in self.finals:
-                final, k = self.finals[seat.name]
-                counted = seat.stack - mine.get(seat.name, 0) + won.get(seat.name, 0)
-                if counted != final:
-                    raise SiteError(f"the summary leaves {seat.name} {final}, the actions "
-                                    f"{counted}", k)
 
     def line(self, line: str, k: int) -> None:
         if line.startswith("Table: "):

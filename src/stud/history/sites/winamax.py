@@ -14,7 +14,13 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order, put_in
+from stud.history.sites.inferred import (
+    Dealing,
+    cancelled,
+    first_bring_in,
+    in_dealing_order,
+    put_in,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -127,8 +133,7 @@ class _Reader:
         if total != self.pot + hand.rake:
             raise SiteError(f"the actions put {total} in the pot, the summary says "
                             f"{self.pot} and a rake of {hand.rake}", self.first_line)
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
+        hand.bring_in = first_bring_in(hand.steps)
 
     def line(self, line: str, k: int) -> None:
         hand = self.hand

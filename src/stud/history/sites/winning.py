@@ -14,7 +14,13 @@ from __future__ import annotations
 
 import re
 
-from stud.history.sites.inferred import Dealing, cancelled, in_dealing_order
+from stud.history.sites.inferred import (
+    Dealing,
+    cancelled,
+    first_bring_in,
+    in_dealing_order,
+    largest_ante,
+)
 from stud.history.sites.model import (
     Act,
     Ante,
@@ -116,10 +122,8 @@ class _Reader:
         if not self.total:
             raise SiteError("the hand has no summary: the history is cut short",
                             self.first_line + len(lines))
-        antes = [s.amount for s in hand.steps if isinstance(s, Ante)]
-        hand.ante = max(antes, default=0)
-        bring_ins = [s.amount for s in hand.steps if isinstance(s, Act) and s.verb == "pb"]
-        hand.bring_in = bring_ins[0] if bring_ins else 0
+        hand.ante = largest_ante(hand.steps)
+        hand.bring_in = first_bring_in(hand.steps)
 
     def line(self, line: str, k: int) -> None:
         if line.startswith("*** "):
