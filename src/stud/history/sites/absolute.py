@@ -34,7 +34,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import CURRENCIES, amount, card, is_money, split_at
+from stud.history.sites.reading import CURRENCIES, LineReader, amount, card, is_money, split_at
 from stud.rules import Variant
 
 SITE = "absolute"
@@ -92,13 +92,11 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header: the table, the seats, the streets, then the summary."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.dealing = Dealing(hand.steps, hand.seats)
         self.summary = False
         self.pot: tuple[int, int] | None = None  # the summary's total pot, and its line

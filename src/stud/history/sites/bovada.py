@@ -34,7 +34,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, cards, is_money, named, split_at
+from stud.history.sites.reading import LineReader, amount, cards, is_money, named, split_at
 from stud.rules import Variant
 
 SITE = "bovada"
@@ -100,13 +100,11 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header: the seats, the antes, the hand, then the summary."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.section = ""
         self.held: dict[str, list[Card | None]] = {}  # each player's cards so far
         self.live: list[str] = []  # players dealt in and not folded, in seat order
@@ -117,10 +115,6 @@ class _Reader:
         self.summary = False
         self.rake: int | None = None
         self.bring_in = 0
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.hand.seats]
 
     def read(self, lines: list[str]) -> None:
         for k, raw in enumerate(lines, self.first_line + 1):

@@ -36,6 +36,7 @@ from stud.history.sites.model import (
 )
 from stud.history.sites.reading import (
     CURRENCIES,
+    LineReader,
     amount,
     cards,
     first_match,
@@ -108,20 +109,14 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header: the game, the table, the seats, then the hand."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.dealing = Dealing(hand.steps, hand.seats)
         self.showdown = -1  # the step where the showdown begins
         self.bring_ins: list[int] = []
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.hand.seats]
 
     def read(self, lines: list[str], game_line: int) -> None:
         for k, raw in enumerate(lines, self.first_line + 1):

@@ -37,7 +37,7 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import amount, card, named, split_at
+from stud.history.sites.reading import LineReader, amount, card, named, split_at
 from stud.rules import Variant
 
 SITE = "kingsclub"
@@ -93,20 +93,14 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header and the date: the table, the seats, the hand, the summary."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.dealing = Dealing(hand.steps, hand.seats)
         self.summary = False
         self.finals: dict[str, tuple[int, int]] = {}  # the summary's stacks, and their lines
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.hand.seats]
 
     def read(self, lines: list[str]) -> None:
         for k, raw in enumerate(lines, self.first_line + 2):

@@ -37,6 +37,7 @@ from stud.history.sites.model import (
 )
 from stud.history.sites.reading import (
     CURRENCIES,
+    LineReader,
     amount,
     card,
     first_match,
@@ -102,23 +103,17 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header: the table, the seats, the streets, then the summary."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.dealing = Dealing(hand.steps, hand.seats)
         self.summary = False
         self.before: dict[str, int] = {}  # chips in before this street, antes apart
         self.chips: dict[str, int] = {}  # this street's chips by player
         self.finals: dict[str, tuple[int, int]] = {}
         self.shown: list[Shown] = []
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.hand.seats]
 
     def read(self, lines: list[str]) -> None:
         for k, raw in enumerate(lines, self.first_line + 1):

@@ -24,6 +24,7 @@ from stud.history.sites.model import (
 )
 from stud.history.sites.reading import (
     CURRENCIES,
+    LineReader,
     amount,
     ante_of,
     bring_in_of,
@@ -111,23 +112,17 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header, in order: the table, the seats, then the hand."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.street = 0
         self.live: list[str] = []  # players dealt in and not folded, in seat order
         self.summary = False
         self.bring_ins: list[tuple[int, bool]] = []
         self.antes: list[tuple[int, bool]] = []
         self.river: dict[str, int] = {}  # seventh street's unknown cards, by player: step index
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.hand.seats]
 
     def read(self, lines: list[str]) -> None:
         for k, raw in enumerate(lines, self.first_line + 1):

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from xml.etree import ElementTree as ET
 
 from stud.cards import Card, CardError
-from stud.history.sites.model import SiteError
+from stud.history.sites.model import SiteError, SiteHand
 
 _MONEY = re.compile(r"[$€£¥₹]|\b(?:USD|EUR|GBP|CAD)\b")
 
@@ -115,3 +115,17 @@ def first_match(pattern: re.Pattern[str], lines: list[str], first_line: int
         if found is not None:
             return k, found
     return None
+
+
+class LineReader:
+    """What every site's reader of one hand holds: the hand being read, its unit of money (cents
+    or chips) and the line its header is on; and the names of its seats."""
+
+    def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
+        self.hand = hand
+        self.unit = unit
+        self.first_line = first_line
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.hand.seats]

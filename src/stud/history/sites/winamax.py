@@ -33,7 +33,15 @@ from stud.history.sites.model import (
     SiteError,
     SiteHand,
 )
-from stud.history.sites.reading import CURRENCIES, amount, card, is_money, named, split_at
+from stud.history.sites.reading import (
+    CURRENCIES,
+    LineReader,
+    amount,
+    card,
+    is_money,
+    named,
+    split_at,
+)
 from stud.rules import Variant
 
 SITE = "winamax"
@@ -99,23 +107,17 @@ def parse(text: str, first_line: int = 1) -> SiteHand:
     return hand
 
 
-class _Reader:
+class _Reader(LineReader):
     """The lines after the header: the table, the seats, then the hand and its summary."""
 
     def __init__(self, hand: SiteHand, unit: int, first_line: int) -> None:
-        self.hand = hand
-        self.unit = unit
-        self.first_line = first_line
+        super().__init__(hand, unit, first_line)
         self.dealing = Dealing(hand.steps, hand.seats)
         self.section = ""
         self.chips: dict[str, int] = {}  # this street's chips by player
         self.brought_in: dict[str, int] = {}  # this street's bring-in by player
         self.pot: int | None = None  # the summary's total pot and rake
         self.summary = False
-
-    @property
-    def names(self) -> list[str]:
-        return [s.name for s in self.hand.seats]
 
     def read(self, lines: list[str]) -> None:
         for k, raw in enumerate(lines, self.first_line + 1):
