@@ -751,7 +751,9 @@ def audit(
     """Check the web table's books; exit status 1 if they are wrong.
 
     Every balance must equal the sum of its ledger rows, and every chip granted must be in a
-    wallet, at a table or in a running hand.
+    wallet, at a table or in a running hand (or a tournament's prize pool). A tournament's
+    chips in play must equal its entrants' starting stacks, and once it is over its prizes
+    must equal its prize pool.
     """
     from stud.server.store import database_url
 
@@ -766,7 +768,8 @@ def audit(
         problems, books = store.audit(), store.books()
     finally:
         store.close()
-    held = books["wallets"] + books["tables"] + books["in_hands"]
+    held = (books["wallets"] + books["tables"] + books["in_hands"] + books["prize_pools"]
+            + books["tournament_chips"])
     if held != books["granted"]:
         problems.append(f"{books['granted']} chips granted but {held} held")
     if as_json:
@@ -776,7 +779,10 @@ def audit(
                    f"{books['hand_records']} hands ({books['running_hands']} running), "
                    f"{books['ledger_rows']} ledger rows")
         typer.echo(f"chips granted {books['granted']:,} = wallets {books['wallets']:,} + tables "
-                   f"{books['tables']:,} + running hands {books['in_hands']:,}")
+                   f"{books['tables']:,} + running hands {books['in_hands']:,}"
+                   + (f" + prize pools {books['prize_pools']:,} - tournament chips in play "
+                      f"{-books['tournament_chips']:,}" if books["tournament_chips"]
+                      or books["prize_pools"] else ""))
         typer.echo("the books balance" if not problems else "\n".join(problems))
     if problems:
         raise typer.Exit(1)

@@ -18,7 +18,8 @@ from stud.server.schema import accounts, hands, ledger, metadata
 from stud.server.store import HandPlayer, Store, database_url
 
 MIGRATIONS = Path(stud.server.store.__file__).parent / "migrations"
-TABLES = {"accounts", "tables", "seats", "hands", "ledger", "chat", "mutes", "hand_players"}
+TABLES = {"accounts", "tables", "seats", "hands", "ledger", "chat", "mutes", "hand_players",
+          "tournaments", "tournament_entries"}
 
 
 def config() -> Config:

@@ -28,6 +28,7 @@ from stud.server.clock import Clock, forced
 from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.deal import Deal
 from stud.server.frames import Json, player_json, public_events_json, table_json
+from stud.server.games import game_of, rotation_json, rotation_of
 from stud.server.hosting import Hosting
 from stud.server.seating import Seating, bot_name
 from stud.server.store import HandPlayer, OwnRecord, Store, StoreError, TableSpec
@@ -128,8 +129,16 @@ class Room(Seating, Clock, Hosting, Chat):
         return float(len(self.finished))
 
     def summary(self) -> Json:
-        return table_json(dataclasses.replace(self.spec, hands=self.number, paused=self.paused),
-                          len(self.table.seats), self.hands_per_hour())
+        # The game and stakes in play: a rotation's and a tournament's change from hand to hand.
+        spec = dataclasses.replace(self.spec, hands=self.number, paused=self.paused,
+                                   variant=self.table.variant, stakes=self.table.stakes)
+        return table_json(spec, len(self.table.seats), self.hands_per_hour()) \
+            | rotation_json(rotation_of(self.spec), self._game_hand())
+
+    def _game_hand(self) -> int:
+        """The hand the game shown is for: the one in play, else the next to deal."""
+        hand = self.table.hand
+        return self.number if hand is not None and not hand.is_over else self.number + 1
 
     # ------------------------------------------------------------------ connections
 
@@ -232,9 +241,10 @@ class Room(Seating, Clock, Hosting, Chat):
             return
         if self.deal is not None and self.deal.hand_id is not None:
             return  # a finished hand the store could not keep: deal no more until a restart
-        if not self.clients and all(s in self.bots for s in table.ready()):
-            return  # bots alone with nobody watching wait for someone to come
+        if self._waits(table):
+            return
         before = self.deal
+        self._prepare_hand(self.number + 1)
         hand = table.start_hand(Deck.shuffled())
         self.number += 1
         seats = table.hand_seats
@@ -249,6 +259,15 @@ class Room(Seating, Clock, Hosting, Chat):
             table.hand, self.deal, self.number = None, before, self.number - 1
             raise
         await self._progress()
+
+    def _waits(self, table: Table) -> bool:
+        """Bots alone with nobody watching wait for someone to come (a tournament overrides
+        this: it deals to the end, watched or not)."""
+        return not self.clients and all(s in self.bots for s in table.ready())
+
+    def _prepare_hand(self, number: int) -> None:
+        """Before hand ``number`` is dealt: the game it plays (the stud rotation's turn)."""
+        self.table.variant = game_of(self.spec, number)
 
     async def _progress(self) -> None:
         """After any change to the hand: act for absent seats, finish, or wait for a decision."""

@@ -60,6 +60,9 @@ tables = Table(
     Column("closed_at", DateTime(timezone=True)),
     # {"start": s, "add": s, "every": hands, "cap": s}; NULL for the house's default.
     Column("time_bank", JSON),
+    # The stud rotation (migration 5): razz, stud, stud hi/lo, changing every this many hands;
+    # NULL for one game, ``variant``.
+    Column("rotation", Integer),
 )
 
 seats = Table(
@@ -104,7 +107,10 @@ ledger = Table(
     Column("place", String(10), nullable=False),
     Column("table_id", Integer, ForeignKey("tables.id")),
     Column("hand_id", Integer, ForeignKey("hands.id")),
-    # grant, buy_in, rebuy, cash_out, hand_in, hand_out, void_refund
+    # Tournaments (migration 5) add "pool" (table_id: the buy-ins waiting to be prizes) and
+    # "issue" (table_id: minus the tournament chips in play, which are at the table or in hands).
+    # grant, buy_in, rebuy, cash_out, hand_in, hand_out, void_refund; tournaments: t_buy_in,
+    # t_chips, t_chips_back, prize
     Column("kind", String(12), nullable=False),
     Column("amount", BigInteger, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
@@ -141,4 +147,40 @@ hand_players = Table(
     Column("cards", JSON),
     Column("phh", Text),
     Index("ix_hand_players_account", "account_id", "hand_id"),
+)
+
+# A sit-and-go played at one table (migration 5): its format, where it stands, and when.
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("name", String(60), nullable=False),
+    Column("game", String(10), nullable=False),  # stud, stud8, razz or rotation
+    Column("every", Integer, nullable=False),  # hands of each game of the rotation
+    Column("players", Integer, nullable=False),
+    Column("buy_in", BigInteger, nullable=False),
+    Column("starting_stack", BigInteger, nullable=False),
+    Column("structure", String(10), nullable=False),  # standard or turbo
+    Column("per", String(10), nullable=False),  # levels by hands or by minutes
+    Column("prizes", JSON, nullable=False),  # each paid place's prize, best first
+    Column("status", String(12), nullable=False),  # registering, running, finished
+    Column("level", Integer, nullable=False, server_default="1"),  # never goes back down
+    Column("created_by", Integer, ForeignKey("accounts.id")),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True)),
+    Column("ended_at", DateTime(timezone=True)),
+)
+
+# Each player of a tournament, in the seat they play from, and how they finished.
+entries = Table(
+    "tournament_entries", metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("bot", String(20)),
+    Column("place", Integer),  # NULL while still in
+    Column("tied", Integer),  # how many share the place (same-hand busts with equal stacks)
+    Column("hand", Integer),  # the tournament's hand (table hand number) it went out in
+    Column("prize", BigInteger),
 )

@@ -43,8 +43,11 @@ from sqlalchemy.exc import IntegrityError
 from stud.rules import POLICIES, Rules, Stakes, Variant
 from stud.server.names import nickname_key
 from stud.server.schema import accounts, chat, hand_players, hands, ledger, mutes, seats, tables
+from stud.server.store_tournaments import Tournaments
 
 STARTING_WALLET = 10_000
+# Ledger places kept by table: its seats' stacks, and a tournament's pool and issued chips.
+_BY_TABLE = ("table", "pool", "issue")
 DEFAULT_DATABASE = "sqlite:///stud.db"
 _NICKNAME = re.compile(r"^[\w .\-]{1,20}$")
 
@@ -101,6 +104,7 @@ class TableSpec:
     closed: bool = False
     invite: str | None = None  # a private table's invite secret
     closing: bool = False  # closed by its host during a hand that a stop may have cut off
+    rotation: int | None = None  # the stud rotation, changing game every this many hands
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +197,7 @@ def _rules_json(rules: Rules) -> dict[str, object]:
     return {"name": rules.name} | {p: getattr(rules, p) for p in POLICIES}
 
 
-class Store:
+class Store(Tournaments):
     def __init__(self, url: str | None = None, upgrade: bool = True) -> None:
         """``upgrade`` False leaves the schema as it is (``stud audit`` only reads)."""
         self.url = database_url(url)
@@ -282,15 +286,18 @@ class Store:
 
     def create_table(self, name: str, variant: Variant, stakes: Stakes, rules: Rules,
                      size: int, clock: int, created_by: int | None = None,
-                     private: bool = False, time_bank: TimeBank | None = None) -> TableSpec:
-        """A new table; a private one is unlisted until ``renew_invite`` gives it a secret."""
+                     private: bool = False, time_bank: TimeBank | None = None,
+                     rotation: int | None = None) -> TableSpec:
+        """A new table; a private one is unlisted until ``renew_invite`` gives it a secret.
+        With ``rotation``, it plays the stud rotation (``variant`` is its first game)."""
         with self.engine.begin() as db:
             table_id = _new_id(db.execute(tables.insert().values(
                 name=name, variant=variant.value, ante=stakes.ante, bring_in=stakes.bring_in,
                 small_bet=stakes.small_bet, big_bet=stakes.big_bet, rules=_rules_json(rules),
                 seats=size, clock=clock, hands=0, created_by=created_by,
                 created_at=_now(), private=private, paused=False,
-                time_bank=None if time_bank is None else dataclasses.asdict(time_bank))))
+                time_bank=None if time_bank is None else dataclasses.asdict(time_bank),
+                rotation=rotation)))
         return self.table(table_id)
 
     def renew_invite(self, table_id: int) -> str:
@@ -644,7 +651,7 @@ class Store:
             for (place, where), chips in legs:
                 rows.append({"account_id": move.account_id, "place": place, "kind": move.kind,
                              "amount": chips, "created_at": now,
-                             "table_id": where if place == "table" else None,
+                             "table_id": where if place in _BY_TABLE else None,
                              "hand_id": where if place == "hand" else None})
                 if place == "wallet":
                     wallets[move.account_id] = wallets.get(move.account_id, 0) + chips
@@ -690,6 +697,7 @@ class Store:
             for hand_id, status, held in in_hands:
                 if status != "running" and held != 0:
                     problems.append(f"hand {hand_id} is {status} but holds {held} chips")
+            problems += self.audit_tournaments(db)
         return problems
 
     @contextmanager
@@ -706,7 +714,9 @@ class Store:
                 db.rollback()
 
     def books(self) -> dict[str, int]:
-        """Where every chip is, in one snapshot: granted = wallets + tables + hands."""
+        """Where every chip is, in one snapshot: granted = wallets + tables + hands + prize
+        pools + tournament chips (the chips issued to tournaments, as a negative sum: the
+        tournament chips at tables and in hands cancel it)."""
         with self._snapshot() as db:
             by_place = dict(db.execute(select(ledger.c.place, func.sum(ledger.c.amount))
                                        .group_by(ledger.c.place)).all())
@@ -720,6 +730,8 @@ class Store:
         return {"granted": int(granted), "wallets": int(by_place.get("wallet", 0)),
                 "tables": int(by_place.get("table", 0)),
                 "in_hands": int(by_place.get("hand", 0)),
+                "prize_pools": int(by_place.get("pool", 0)),
+                "tournament_chips": int(by_place.get("issue", 0)),
                 "running_hands": int(running)} | {k: int(v) for k, v in counts.items()}
 
     def chips_in_play(self) -> int:
@@ -749,7 +761,8 @@ def _spec(row: object) -> TableSpec:
         host=r.created_by,  # type: ignore[attr-defined]
         time_bank=TimeBank(**r.time_bank) if r.time_bank else TimeBank(),  # type: ignore
         closed=r.closed_at is not None, invite=r.invite,  # type: ignore[attr-defined]
-        closing=bool(r.closing))  # type: ignore[attr-defined]
+        closing=bool(r.closing),  # type: ignore[attr-defined]
+        rotation=r.rotation)  # type: ignore[attr-defined]
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:
