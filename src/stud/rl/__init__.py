@@ -83,6 +83,7 @@ from stud.bots import Bot, make_bot
 from stud.cards import Deck
 from stud.engine import Action, ActionKind, Hand, HandView, IllegalAction
 from stud.history.text import text_history
+from stud.rl.compact import COMPACT_LAYOUT, HandSeeds, StreetBets, compact_space, encode_compact
 from stud.rules import Rules, RulesError, Stakes, Variant
 
 MAX_SEATS = 8
@@ -215,6 +216,7 @@ _FALLBACK: tuple[tuple[int, ...], ...] = (
 )
 
 Illegal = Literal["raise", "fallback"]
+Observation = Literal["full", "compact"]
 
 
 def engine_action(hand: Hand, choice: int, illegal: Illegal = "raise") -> tuple[Action, bool]:
@@ -420,10 +422,12 @@ class SingleSeatEnv(gymnasium.Env):
     hand per episode.
 
     ``opponents``: one bot for each other seat, clockwise from the agent (or a single name
-    for all); bots named are made afresh for each hand with seeds from the environment's
-    generator, ``Bot`` objects are used as they are. ``seat``: the agent's seat, 1..players,
-    or None for a seat drawn per hand.
-    Observations are the AEC environment's Dict (the vector and ``action_mask``); the mask is
+    for all); bots named are made afresh for each hand with seeds from the hand's seed
+    (``HandSeeds``), ``Bot`` objects are used as they are. ``seat``: the agent's seat,
+    1..players, or None for a seat drawn per hand.
+    ``observation="full"`` (the default): the AEC environment's Dict (the vector and
+    ``action_mask``, int8); ``observation="compact"``: the vectorised environment's compact
+    vector (``COMPACT_LAYOUT``, see ``stud.fast.observe``) with a bool mask. The mask is
     also in ``info["action_mask"]`` and ``action_masks()``. An action outside the mask is
     played as its fallback (``illegal="fallback"``, the default; ``info["illegal"]`` says so)
     or raises ``IllegalAction`` (``illegal="raise"``). The reward is the agent's net chips
@@ -436,8 +440,12 @@ class SingleSeatEnv(gymnasium.Env):
                  opponents: Sequence[str | Bot] | str = "random", seat: int | None = None,
                  stakes: Stakes | Sequence[int] | str | None = None,
                  rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
-                 render_mode: str | None = None, illegal: Illegal = "fallback") -> None:
+                 render_mode: str | None = None, illegal: Illegal = "fallback",
+                 observation: Observation = "full") -> None:
         self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
+        if observation not in ("full", "compact"):
+            raise ValueError(f"observation must be 'full' or 'compact', not {observation!r}")
+        self.compact = observation == "compact"
         if isinstance(opponents, str):
             opponents = [opponents] * (players - 1)
         if len(opponents) != players - 1:
@@ -452,48 +460,77 @@ class SingleSeatEnv(gymnasium.Env):
         self.fixed_seat = seat
         self.seat = seat or 1
         self.render_mode = render_mode
-        self.observation_space = _spaces(self.table.starting_stacks, self.table.stakes)
+        self.observation_space: spaces.Space = (
+            compact_space(self.table.starting_stacks, self.table.stakes) if self.compact
+            else _spaces(self.table.starting_stacks, self.table.stakes))
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.hand: Hand | None = None
         self.bots: dict[int, Bot] = {}
+        self.seeds: HandSeeds | None = None
+        self.bets: StreetBets | None = None
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
-        """Deal a hand (``Deck.seeded(seed)`` when seeded; bots' seeds and a drawn seat come
-        from the environment's generator) and play the bots up to the agent's turn."""
+              options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        """Deal a hand and play the bots up to the agent's turn. Seeded, the deck is
+        ``Deck.seeded(seed)``; unseeded, the hand's seed follows the last hand's
+        (``HandSeeds``: the vectorised environment deals the same run), or, before any hand,
+        comes from the environment's generator. The hand's seed also gives the bots' seeds
+        and a drawn seat."""
         super().reset(seed=seed)
-        rng = self.np_random
-        deck_seed = seed if seed is not None else int(rng.integers(2**63))
+        if seed is not None:
+            self.seeds = HandSeeds(seed)
+        elif self.seeds is None:
+            self.seeds = HandSeeds(int(self.np_random.integers(2**63)))
+        else:
+            self.seeds.next_hand()
+        seeds = self.seeds
         n = self.table.players
-        self.seat = self.fixed_seat or int(rng.integers(1, n + 1))
+        self.seat = self.fixed_seat or seeds.seat(n)
         others = [(self.seat - 1 + k) % n + 1 for k in range(1, n)]
-        self.bots = {s: make_bot(bot, int(rng.integers(2**63))) if isinstance(bot, str) else bot
-                     for s, bot in zip(others, self.opponents, strict=True)}
-        self.hand = self.table.deal(deck_seed)
+        self.bots = {s: make_bot(bot, seeds.opponent_seed(k)) if isinstance(bot, str) else bot
+                     for k, (s, bot) in enumerate(zip(others, self.opponents, strict=True),
+                                                  start=1)}
+        self.hand = self.table.deal(seeds.seed)
+        self.bets = StreetBets(self.hand)
         self._play_bots()
         # A starting stack above the ante gives every player a decision on third street.
         assert not self.hand.is_over
-        observation = self.table.observation(self.hand, self.seat)
-        return observation, {"action_mask": observation["action_mask"].copy()}
+        observation, mask = self._observe()
+        return observation, {"action_mask": mask}
+
+    def _observe(self) -> tuple[Any, np.ndarray]:
+        """The agent's observation and its action mask (a copy: bool when compact)."""
+        hand = self.hand
+        assert hand is not None and self.bets is not None
+        if not self.compact:
+            observation = self.table.observation(hand, self.seat)
+            return observation, observation["action_mask"].copy()
+        view = hand.view(self.seat)
+        mask = (action_mask(view.legal_actions).astype(bool) if view.legal_actions
+                else np.zeros(NUM_ACTIONS, bool))
+        return encode_compact(view, self.bets), mask
 
     def _play_bots(self) -> None:
-        hand = self.hand
-        assert hand is not None
+        hand, bets = self.hand, self.bets
+        assert hand is not None and bets is not None
         while not hand.is_over and hand.to_act != self.seat:
             seat = hand.to_act
             assert seat is not None
             hand.act(self.bots[seat].act(hand.view(seat)), seat)
+            bets.track(hand)
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict]:
         hand = self.hand
         if hand is None or hand.is_over:
             raise RuntimeError("the hand is over: call reset()")
+        assert self.bets is not None
         move, illegal = engine_action(hand, action, self.table.illegal)
         hand.act(move, self.seat)
+        self.bets.track(hand)
         self._play_bots()
-        observation = self.table.observation(hand, self.seat)
+        observation, mask = self._observe()
         reward = float(hand.result.net[self.seat - 1]) if hand.is_over else 0.0
-        info = {"action_mask": observation["action_mask"].copy(), "illegal": illegal}
+        info = {"action_mask": mask, "illegal": illegal}
         if self.render_mode == "human":
             self.render()
         return observation, reward, hand.is_over, False, info
@@ -513,3 +550,8 @@ __all__ = [
     "OBSERVATION_SIZE", "WAGER_BIG", "WAGER_SMALL", "SingleSeatEnv", "StudAECEnv",
     "action_mask", "action_table", "encode_view", "engine_action", "env", "raw_env",
 ]
+
+from stud.rl.vector import IllegalActionIndex, StudVectorEnv, vector_env  # noqa: E402
+
+__all__ += ["COMPACT_LAYOUT", "IllegalActionIndex", "StudVectorEnv", "encode_compact",
+            "vector_env"]

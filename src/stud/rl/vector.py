@@ -1,0 +1,313 @@
+"""Many tables at once on the fast engine, as one Gymnasium ``VectorEnv``.
+
+>>> from stud import rl
+>>> tables = rl.vector_env(variant="razz", players=3, num_envs=4, opponents="station", seat=1)
+>>> observations, info = tables.reset(seed=7)
+>>> observations.shape, info["action_mask"].shape, info["action_mask"].dtype
+((4, 240), (4, 5), dtype('bool'))
+>>> actions = info["action_mask"].argmax(axis=1)  # the first action open in each table
+>>> observations, rewards, terminated, truncated, info = tables.step(actions)
+>>> tables.close()
+
+Table ``i`` of ``reset(seed=S)`` plays the very hands ``SingleSeatEnv(observation="compact")``
+plays after ``reset(seed=S + i)`` and then ``reset()`` after each hand, with the same
+observations, masks and rewards for the same actions: Gymnasium's ``SyncVectorEnv`` of those
+environments and this one agree step for step (``tests/rl``). Autoreset is Gymnasium 1.x's
+``NEXT_STEP``: the step that ends a hand returns its last observation, its reward and
+``terminated``; the table's next step ignores its action and deals the next hand
+(reward 0). ``reset(options={"reset_mask": mask})`` deals new hands at the masked tables
+only.
+
+Modes: ``opponents`` a policy of the fast engine (``random``, ``station``, ``strength``) for
+every other seat, or one a seat clockwise from the learner: one learning seat (``seat``, or
+one drawn a hand), the policies play up to its turn, and the reward is its net chips when
+the hand ends. ``opponents=None``: every seat is the learner in turn; each step is one
+decision of the seat to act, the observation is the next seat to act's (the last actor's
+when the hand ends), ``info["seat"]`` says whose, and the reward is that seat's net chips
+at the end; every seat's result is ``info["net"]``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from stud.evaluate.batch import high7, low8, low_a5
+from stud.fast import layout as L
+from stud.fast.game import game_vector
+from stud.fast.hands import settle_all, showdown_cards
+from stud.fast.observe import ACTIONS, COMPACT_SIZE, observe_all
+from stud.fast.policies import POLICIES
+from stud.fast.tables import ACT, DEAL, DEAL_NEXT, SKIP, advance
+from stud.fast.twister import KEY_WORDS
+from stud.rl.compact import compact_space
+from stud.rules import PROFILES, Rules, Stakes, Variant, profile
+
+Array = npt.NDArray[Any]
+_ACTION_NAMES = ("fold", "check/call", "bring-in", "complete/bet/raise", "bet/raise big")
+
+
+class IllegalActionIndex(ValueError):
+    """A table's action index is not one of the actions open to its seat (or not an action at
+    all); no table was changed."""
+
+
+def _policy_codes(opponents: str | Sequence[str] | None, players: int) -> Array:
+    if opponents is None:
+        return np.zeros(0, dtype=np.int64)
+    names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != players - 1:
+        raise ValueError(f"{players} players need {players - 1} opponents, not {len(names)}")
+    for name in names:
+        if name not in POLICIES:
+            raise ValueError(f"unknown opponent {name!r}: the fast engine's policies are "
+                             f"{', '.join(POLICIES)} (or opponents=None: every seat learns)")
+    return np.array([POLICIES.index(name) for name in names], dtype=np.int64)
+
+
+class StudVectorEnv(VectorEnv):  # type: ignore[misc]
+    """``num_envs`` tables of one game on the fast engine; see the module docstring."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, variant: Variant | str = "stud8", players: int = 6, num_envs: int = 64,
+                 opponents: str | Sequence[str] | None = "random", seat: int | None = None,
+                 stakes: Stakes | Sequence[int] | str | None = None,
+                 rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
+                 threads: int | None = None, copy: bool = True) -> None:
+        from stud.rl import _stacks, _stakes  # the single-table checks, the same words
+
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number >= 1, not {num_envs!r}")
+        self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
+        self.stakes = _stakes(stakes)
+        self.rules = profile(rules) if isinstance(rules, str) else (
+            rules if rules is not None else PROFILES["standard"])
+        stacks = _stacks(starting_stack, players, self.stakes)
+        self.players = players
+        self.codes = _policy_codes(opponents, players)
+        self.every_seat = opponents is None
+        if seat is not None and (self.every_seat or not 1 <= seat <= players):
+            raise ValueError(f"seat must be 1..{players} with opponents, or None, not {seat!r}")
+        self.fixed_seat = -1 if seat is None else seat - 1
+        self.game = game_vector(self.variant, self.stakes, self.rules, players)
+        self.num_envs = num_envs
+        self.copy = copy
+        self.single_observation_space = compact_space(stacks, self.stakes)
+        self.single_action_space = spaces.Discrete(ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.render_mode = None
+
+        n = num_envs
+        self.starting_stacks = np.ascontiguousarray(np.broadcast_to(
+            np.array(stacks, dtype=np.int64), (n, players)))
+        self.table = np.zeros((n, L.WIDTH), dtype=np.int64)
+        self.stub = np.zeros((n, 52), dtype=np.uint8)
+        self.keys = np.zeros((n, KEY_WORDS), dtype=np.int64)
+        self.awards = np.zeros((n, L.MAX_AWARDS, L.AWARD_SIZE), dtype=np.int64)
+        self.rng = np.zeros((n, L.RNG_SIZE), dtype=np.uint64)
+        self.seeds = np.zeros(n, dtype=np.int64)
+        self.todo = np.full(n, DEAL, dtype=np.int64)
+        self.learner = np.full(n, -1, dtype=np.int64)
+        self.slots = np.full((n, ACTIONS), -1, dtype=np.int64)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self.actor = np.zeros(n, dtype=np.int64)
+        self.base = np.zeros((n, L.SEATS), dtype=np.int64)
+        self.bets = np.zeros((n, L.SEATS, 5), dtype=np.int64)
+        self.street = np.zeros((n, 1), dtype=np.int64)
+        self.observer = np.zeros(n, dtype=np.int64)
+        self.observations = np.zeros((n, COMPACT_SIZE), dtype=np.float32)
+        self._dealt = False
+
+        if threads is None:
+            threads = max(1, min(os.cpu_count() or 1, n // 256, 8))
+        if not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be a whole number >= 1, not {threads!r}")
+        self.threads = min(threads, n)
+        self._ranges = [(k * n // self.threads, (k + 1) * n // self.threads)
+                        for k in range(self.threads)]
+        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+
+    # ---------------------------------------------------------------- the Gymnasium API
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Array, dict[str, Any]]:
+        """Deal a new hand at every table (or at the tables of ``options["reset_mask"]``):
+        table i's from ``seed + i`` (an int), ``seed[i]`` (a list), or the environment's
+        generator (None)."""
+        options = dict(options or {})
+        mask = options.pop("reset_mask", None)
+        if options:
+            raise ValueError(f"unknown reset options {sorted(options)}: only 'reset_mask'")
+        if mask is None:
+            mask = np.ones(self.num_envs, dtype=bool)
+        elif not (isinstance(mask, np.ndarray) and mask.dtype == np.bool_
+                  and mask.shape == (self.num_envs,)):
+            raise ValueError(f"options['reset_mask'] must be a bool array of shape "
+                             f"({self.num_envs},)")
+        elif not self._dealt and not mask.all():
+            raise ValueError("the first reset deals every table: no reset_mask")
+        if isinstance(seed, int | np.integer):
+            super().reset(seed=int(seed))
+        seeds = self._seed_list(seed)
+        for i in np.flatnonzero(mask):
+            self.seeds[i] = seeds[i]
+        kept = self.todo.copy()
+        self.todo[:] = np.where(mask, DEAL, SKIP)
+        self._run()
+        self.todo[:] = np.where(mask, ACT, kept)
+        self._dealt = True
+        self._observe()
+        return self._out(self.observations), self._info()
+
+    def _seed_list(self, seed: int | Sequence[int | None] | None) -> list[int]:
+        n = self.num_envs
+        drawn = [int(s) for s in self.np_random.integers(2**63, size=n)]
+        if seed is None:
+            return drawn
+        if isinstance(seed, int | np.integer):
+            listed: list[int | None] = [int(seed) + i for i in range(n)]
+        else:
+            listed = list(seed)
+            if len(listed) != n:
+                raise ValueError(f"{len(listed)} seeds for {n} tables")
+        found = []
+        for i, s in enumerate(listed):
+            if s is None:
+                found.append(drawn[i])
+            elif isinstance(s, int | np.integer) and 0 <= s < 2**63:
+                found.append(int(s))
+            else:
+                raise ValueError(f"table {i}'s seed must be a whole number 0 <= seed < 2**63, "
+                                 f"not {s!r}")
+        return found
+
+    def step(self, actions: Sequence[int] | Array) -> tuple[Array, Array, Array, Array,
+                                                             dict[str, Any]]:
+        """Each table's action index (``stud.rl.ACTION_NAMES``); tables whose hand ended on
+        the last step ignore theirs and deal their next hand."""
+        if not self._dealt:
+            raise RuntimeError("reset() first")
+        chosen = self._check(actions)
+        self._actions[:] = chosen
+        self._run()
+        over = self._observe()
+        n = self.num_envs
+        rows = np.arange(n)
+        net = self.table[:, L.STACK:L.STACK + self.players] - self.starting_stacks
+        rewards = np.where(over, net[rows, self.observer], 0).astype(np.float32)
+        self.todo[over] = DEAL_NEXT
+        info = self._info()
+        info["net"] = np.where(over[:, None], net, 0)
+        info["_net"] = over.copy()
+        return (self._out(self.observations), rewards, over, np.zeros(n, dtype=bool), info)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    # ---------------------------------------------------------------- the work
+    def _check(self, actions: Sequence[int] | Array) -> Array:
+        array = np.asarray(actions)
+        if array.shape != (self.num_envs,):
+            raise IllegalActionIndex(f"one action index a table: shape ({self.num_envs},) "
+                                     f"expected, got {array.shape}")
+        if not np.issubdtype(array.dtype, np.integer):
+            raise IllegalActionIndex(f"action indices must be integers 0..{ACTIONS - 1}, got "
+                                     f"dtype {array.dtype}")
+        chosen = array.astype(np.int64)
+        outside = np.flatnonzero((chosen < 0) | (chosen >= ACTIONS))
+        if len(outside):
+            h = int(outside[0])
+            raise IllegalActionIndex(f"table {h}: action {int(chosen[h])} is not an action "
+                                     f"(0..{ACTIONS - 1}); no table was changed")
+        acting = self.todo == ACT
+        closed = acting & (self.slots[np.arange(self.num_envs), chosen] < 0)
+        if closed.any():
+            h = int(np.flatnonzero(closed)[0])
+            a = int(chosen[h])
+            open_ = [_ACTION_NAMES[k] for k in range(ACTIONS) if self.slots[h, k] >= 0]
+            raise IllegalActionIndex(
+                f"table {h}: action {a} ({_ACTION_NAMES[a]}) is not open to seat "
+                f"{int(self.observer[h]) + 1}; open: {', '.join(open_)}; no table was changed")
+        return chosen
+
+    def _in_threads(self, work: Callable[[int, int], None]) -> None:
+        if self._pool is None:
+            work(0, self.num_envs)
+            return
+        for done in [self._pool.submit(work, lo, hi) for lo, hi in self._ranges]:
+            done.result()
+
+    def _run(self) -> None:
+        """Every table's next step (``todo`` says what), then the showdowns settled."""
+
+        def work(lo: int, hi: int) -> None:
+            advance(self.table, self.stub, self.game, self.starting_stacks, self.keys,
+                    self.awards, self.rng, self.seeds, self.todo, self.learner,
+                    self.fixed_seat, self.codes, self.slots, self._actions, self.actor,
+                    self.base, self.bets, self.street, lo, hi)
+
+        self._in_threads(work)
+        self._settle()
+
+    def _settle(self) -> None:
+        """Hands at their showdown get their values and their pots awarded."""
+        if not (self.table[:, L.PHASE] == L.SHOWDOWN).any():
+            return
+        cards, owners = showdown_cards(self.table, self.game)
+        none = np.full(len(cards), -1, dtype=np.int64)
+        if self.variant is Variant.RAZZ:
+            high, low = none, low_a5(cards)
+        else:
+            high = high7(cards)
+            low = low8(cards) if self.variant is Variant.STUD8 else none
+        settle_all(self.table, self.game, owners, high, low, self.awards)
+
+    def _observe(self) -> Array:
+        """Every table's observation and action slots; which hands are over."""
+        over: Array = self.table[:, L.PHASE] == L.OVER
+        if self.every_seat:
+            now = self.table[:, L.ACTOR]
+            self.observer[:] = np.where(now >= 0, now, self.actor)
+        else:
+            self.observer[:] = self.learner
+
+        def work(lo: int, hi: int) -> None:
+            observe_all(self.table, self.game, self.observer, self.base, self.bets,
+                        self.observations, self.slots, lo, hi)
+
+        self._in_threads(work)
+        return over
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.slots >= 0, "seat": self.observer + 1}
+
+    def _out(self, array: Array) -> Array:
+        return array.copy() if self.copy else array
+
+    def action_masks(self) -> Array:
+        """The mask now, (num_envs, 5) bool."""
+        mask: Array = self.slots >= 0
+        return mask
+
+
+def vector_env(variant: Variant | str = "stud8", players: int = 6, num_envs: int = 64,
+               opponents: str | Sequence[str] | None = "random", seed: int | None = None,
+               rules: Rules | str | None = None, **kwargs: Any) -> StudVectorEnv:
+    """``StudVectorEnv(...)``; with ``seed``, its generator is seeded (a later ``reset()``
+    without a seed then deals reproducible tables)."""
+    env = StudVectorEnv(variant, players, num_envs, opponents, rules=rules, **kwargs)
+    if seed is not None:
+        env._np_random, env._np_random_seed = seeding.np_random(seed)
+    return env
