@@ -23,11 +23,12 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 
 from stud.rules import PROFILES, RulesError, Stakes, Variant
-from stud.server import play_now, replays
+from stud.server import play_now, replays, tournaments
 from stud.server.auth import COOKIE, account_of, must_be_me
 from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
 from stud.server.frames import Json
 from stud.server.room import Room, Timing
+from stud.server.sitandgo import TournamentRoom
 from stud.server.store import Account, Store, StoreError, TimeBank
 from stud.text import LANGUAGES, catalogue
 
@@ -69,8 +70,12 @@ class Casino:
             await self.add_room(spec)
 
     async def add_room(self, spec: object) -> Room:
-        room = Room(spec, self.store, self.db, self.timing,  # type: ignore[arg-type]
-                    self.wallet_moved, self.room_closed, self.mute_moved)
+        # A tournament's table is a room of its own kind (stud.server.sitandgo).
+        tournament = await self.db(self.store.tournament_of_table, spec.id)  # type: ignore
+        kind, extra = (Room, {}) if tournament is None else \
+            (TournamentRoom, {"tournament": tournament})
+        room = kind(spec, self.store, self.db, self.timing,  # type: ignore[arg-type]
+                    self.wallet_moved, self.room_closed, self.mute_moved, **extra)
         self.rooms[room.spec.id] = room
         await room.restore()
         return room
@@ -145,6 +150,7 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(replays.router)
     app.include_router(play_now.router)
+    app.include_router(tournaments.router)
 
     def the_casino() -> Casino:
         assert casino is not None
@@ -217,8 +223,12 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
         private = body.get("private", False)
         if not isinstance(private, bool):
             raise FieldError("private", f"private must be true or false, not {private!r}")
+        rotation = None
+        if body.get("variant") == "rotation":  # razz first, then stud and stud hi/lo
+            rotation = _whole(body, "every", _whole(body, "seats", 8, 2, 8), 1, 100)
+            body = body | {"variant": "razz"}
         spec = await c.db(c.store.create_table, *_table_fields(body, len(c.rooms) + 1),
-                          account.id, private, _time_bank(body))
+                          account.id, private, _time_bank(body), rotation)
         if private:
             await c.db(c.store.renew_invite, spec.id)
             spec = await c.db(c.store.table, spec.id)

@@ -25,8 +25,16 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Connection, Engine, func, select
 
 from stud.rules import Rules, Stakes, Variant
-from stud.server.schema import accounts, entries, hand_players, hands, ledger, seats, tables, \
-    tournaments
+from stud.server.schema import (
+    accounts,
+    entries,
+    hand_players,
+    hands,
+    ledger,
+    seats,
+    tables,
+    tournaments,
+)
 from stud.tournament import Finish, place_busted, prize_shares
 
 if TYPE_CHECKING:
@@ -80,12 +88,11 @@ class EntryRow:
     prize: int | None
 
 
-class TournamentError(ValueError):
-    """A registration or step the tournament refuses; ``code`` is the protocol's error code."""
+def _refused(code: str, message: str) -> Exception:
+    """The store's error (``StoreError``, whose ``code`` is the protocol's error code)."""
+    from stud.server.store import StoreError
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+    return StoreError(code, message)
 
 
 class Tournaments:
@@ -108,12 +115,12 @@ class Tournaments:
                 name=name, variant=variant.value, ante=stakes.ante, bring_in=stakes.bring_in,
                 small_bet=stakes.small_bet, big_bet=stakes.big_bet, rules=_rules_json(rules),
                 seats=players, clock=clock, hands=0, created_by=created_by, created_at=now,
-                private=False, paused=False)).inserted_primary_key[0]
+                private=False, paused=False)).inserted_primary_key[0]  # type: ignore[index]
             tournament_id = db.execute(tournaments.insert().values(
                 table_id=table_id, name=name, game=game, every=every, players=players,
                 buy_in=buy_in, starting_stack=starting_stack, structure=structure, per=per,
                 prizes=list(prizes), status="registering", level=1, created_by=created_by,
-                created_at=now)).inserted_primary_key[0]
+                created_at=now)).inserted_primary_key[0]  # type: ignore[index]
         return self.tournament(int(tournament_id))
 
     def tournament(self, tournament_id: int) -> TournamentSpec:
@@ -121,7 +128,7 @@ class Tournaments:
             row = db.execute(select(tournaments).where(
                 tournaments.c.id == tournament_id)).one_or_none()
         if row is None:
-            raise TournamentError("no_tournament", f"there is no tournament {tournament_id}")
+            raise _refused("no_tournament", f"there is no tournament {tournament_id}")
         return _tournament(row)
 
     def tournament_list(self, limit: int = 50) -> list[TournamentSpec]:
@@ -153,27 +160,27 @@ class Tournaments:
             t = _tournament(db.execute(select(tournaments).where(
                 tournaments.c.id == tournament_id).with_for_update()).one())
             if t.status != "registering":
-                raise TournamentError("not_registering", f"tournament {t.id} is {t.status}: "
+                raise _refused("not_registering", f"tournament {t.id} is {t.status}: "
                                       "registration is closed")
             taken = {int(r.seat): int(r.account_id) for r in db.execute(
                 select(entries.c.seat, entries.c.account_id)
                 .where(entries.c.tournament_id == t.id))}
             if account_id is not None and account_id in taken.values():
-                raise TournamentError("already_registered", f"you are already registered for "
+                raise _refused("already_registered", f"you are already registered for "
                                       f"tournament {t.id}")
             free = [s for s in range(1, t.players + 1) if s not in taken]
             if not free:
-                raise TournamentError("tournament_full", f"tournament {t.id} is full")
+                raise _refused("tournament_full", f"tournament {t.id} is full")
             if bot is not None:
-                account_id = int(db.execute(accounts.insert().values(
-                    nickname=bot, bot=bot, wallet=0, created_at=_now())
-                ).inserted_primary_key[0])
+                made = db.execute(accounts.insert().values(
+                    nickname=bot, bot=bot, wallet=0, created_at=_now()))
+                account_id = int(made.inserted_primary_key[0])  # type: ignore[index]
                 self._post(db, [Move(account_id, "grant", t.buy_in, ("wallet", None))])
             assert account_id is not None
             row = db.execute(select(accounts.c.wallet, accounts.c.nickname).where(
                 accounts.c.id == account_id).with_for_update()).one()
             if row.wallet < t.buy_in:
-                raise TournamentError("wallet_short", f"the buy-in of {t.buy_in} needs "
+                raise _refused("wallet_short", f"the buy-in of {t.buy_in} needs "
                                       f"{t.buy_in} chips in the wallet; it holds {row.wallet}")
             seat = free[0]
             name = f"{bot}-{seat}" if bot is not None else str(row.nickname)
@@ -201,12 +208,12 @@ class Tournaments:
             t = _tournament(db.execute(select(tournaments).where(
                 tournaments.c.id == tournament_id).with_for_update()).one())
             if t.status != "registering":
-                raise TournamentError("not_registering", f"tournament {t.id} has started: "
+                raise _refused("not_registering", f"tournament {t.id} has started: "
                                       "a player in it plays it out")
             seat = db.execute(select(entries.c.seat).where(
                 entries.c.tournament_id == t.id, entries.c.account_id == account_id)).scalar()
             if seat is None:
-                raise TournamentError("not_registered", f"you are not registered for "
+                raise _refused("not_registered", f"you are not registered for "
                                       f"tournament {t.id}")
             self._post(db, [
                 Move(account_id, "t_buy_in", t.buy_in, ("wallet", None), ("pool", t.table_id)),
@@ -217,6 +224,12 @@ class Tournaments:
             db.execute(entries.delete().where(entries.c.tournament_id == t.id,
                                               entries.c.seat == seat))
         return int(seat)
+
+    def finished_hands(self, table_id: int) -> int:
+        """How many hands were played to the end at the table (voided ones are not)."""
+        with self.engine.connect() as db:
+            return int(db.execute(select(func.count()).select_from(hands).where(
+                hands.c.table_id == table_id, hands.c.status == "finished")).scalar_one())
 
     def set_level(self, tournament_id: int, level: int) -> None:
         with self.engine.begin() as db:
@@ -320,7 +333,7 @@ class Tournaments:
         prizes = dict(db.execute(select(ledger.c.table_id, func.sum(ledger.c.amount))
                                  .where(ledger.c.place == "pool", ledger.c.kind == "prize")
                                  .group_by(ledger.c.table_id)).all())
-        counts = dict(db.execute(select(entries.c.tournament_id, func.count())
+        counts: dict[int, int] = dict(db.execute(select(entries.c.tournament_id, func.count())
                                  .group_by(entries.c.tournament_id)).all())
         paid = dict(db.execute(select(entries.c.tournament_id,
                                       func.coalesce(func.sum(entries.c.prize), 0))

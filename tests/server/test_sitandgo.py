@@ -1,0 +1,127 @@
+"""The web sit-and-go (issue 15): a tournament opened from the lobby's API, registered for,
+filled with bots, played to its end at a fast pace, its prizes paid to the wallets through the
+ledger, and the books audited; on SQLite and the real PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from stud.history.phh import loads
+from stud.server.room import Timing
+from stud.server.store import STARTING_WALLET, Store
+
+from .conftest import Server, serve_in_thread
+from .wsclient import TableClient, bearer, make_account
+
+# Bots act at once and hands follow each other; a player's clock runs out in a moment (5 s at
+# 0.01: 50 ms, and the same for the time bank), so an absent player is soon away.
+QUICK = Timing(bot_delay=0.0, hand_pause=0.0, clock_scale=0.01, seat_wait=0.0)
+
+
+@pytest.fixture
+def quick_server(database: str) -> Iterator[Server]:
+    with serve_in_thread(database, QUICK) as running:
+        yield running
+
+
+def create(http: httpx.Client, token: str, **fields: object) -> dict:
+    answer = http.post("/api/tournaments", json={"clock": 5} | fields, headers=bearer(token))
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def until_over(http: httpx.Client, tournament: int, seconds: float = 60.0) -> dict:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = http.get(f"/api/tournaments/{tournament}").json()
+        if found["status"] == "finished":
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"tournament {tournament} not over in {seconds} s: {found}")
+
+
+def audited(database: str) -> dict[str, int]:
+    store = Store(database)
+    try:
+        assert store.audit() == []
+        books = store.books()
+    finally:
+        store.close()
+    held = (books["wallets"] + books["tables"] + books["in_hands"] + books["prize_pools"]
+            + books["tournament_chips"])
+    assert held == books["granted"]
+    return books
+
+
+def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
+        quick_server: Server) -> None:
+    with quick_server.client() as http:
+        _, ann = make_account(http, "Ann")
+        _, bob = make_account(http, "Bob")
+        made = create(http, ann, variant="rotation", players=4, buy_in=250,
+                      starting_stack=400, structure="turbo")
+        number = made["id"]
+        assert (made["status"], made["prize_pool"], made["prizes"]) == ("registering", 1000,
+                                                                        [650, 350])
+        assert made["levels"][0] == {"level": 1, "length": 5, "ante": 2, "bring_in": 4,
+                                     "small_bet": 8, "big_bet": 16}
+        listed = http.get("/api/tournaments").json()
+        assert [(t["id"], t["registered"]) for t in listed] == [(number, 0)]
+        for token in (ann, bob):
+            answer = http.post(f"/api/tournaments/{number}/register", headers=bearer(token))
+            assert answer.status_code == 200, answer.text
+        again = http.post(f"/api/tournaments/{number}/register", headers=bearer(bob))
+        assert (again.status_code, again.json()["code"]) == (400, "already_registered")
+        assert http.get("/api/me", headers=bearer(ann)).json()["wallet"] == STARTING_WALLET - 250
+        # Bob changes his mind before the start, and gets his buy-in back; then comes back.
+        assert http.post(f"/api/tournaments/{number}/unregister",
+                         headers=bearer(bob)).status_code == 200
+        assert http.get("/api/me", headers=bearer(bob)).json()["wallet"] == STARTING_WALLET
+        http.post(f"/api/tournaments/{number}/register", headers=bearer(bob))
+        audited(quick_server.database)
+        # A stranger may not seat bots; Ann may, and the last bot starts the tournament.
+        _, eve = make_account(http, "Eve")
+        refused = http.post(f"/api/tournaments/{number}/bots", json={}, headers=bearer(eve))
+        assert refused.json()["code"] == "not_registered"
+        filled = http.post(f"/api/tournaments/{number}/bots", json={}, headers=bearer(ann))
+        assert filled.status_code == 200, filled.text
+        assert filled.json()["status"] == "running"
+        table = made["table"]
+        with TableClient(quick_server.ws, table, ann) as client:
+            state = client.first_state()
+            assert state["table"]["tournament"]["id"] == number
+            assert state["table"]["rotation"]["games"] == ["razz", "stud", "stud8"]
+            refused_sit = client.error_for({"type": "leave"})
+            assert refused_sit["code"] == "tournament_table"
+        # Ann and Bob are not at the table: their clocks run out, they are away, and they are
+        # dealt in to the end (antes and bring-ins posted, folded when they must act).
+        over = until_over(http, number)
+    standings = over["standings"]
+    assert sorted(s["place"] for s in standings) in ([1, 2, 3, 4], [1, 2, 3, 3], [1, 2, 2, 4],
+                                                     [1, 3, 3, 3], [1, 2, 2, 2])
+    assert sum(s["prize"] for s in standings) == 1000
+    assert [s["place"] for s in standings] == sorted(s["place"] for s in standings)
+    winner = standings[0]
+    assert winner["place"] == 1 and winner["prize"] >= 650
+    books = audited(quick_server.database)
+    assert books["prize_pools"] == 0 and books["tournament_chips"] == 0
+    with quick_server.client() as http:
+        for who, token in (("Ann", ann), ("Bob", bob)):
+            mine = next(s for s in standings if s["name"] == who)
+            wallet = http.get("/api/me", headers=bearer(token)).json()["wallet"]
+            assert wallet == STARTING_WALLET - 250 + mine["prize"], who
+        # The results stay; the hands are kept with their games named.
+        assert http.get(f"/api/tournaments/{number}").json()["standings"] == standings
+    store = Store(quick_server.database)
+    try:
+        games = {loads(store.hand_phh(h["id"]) or "").variant
+                 for h in store.recent_hands(table, 100) if h["result"] == "finished"}
+        # razz, stud and stud hi/lo in turn, four hands each: one game or more was played
+        assert games <= {"FR", "F7S", "F7S/8"} and len(games) >= 2, games
+        assert store.tournament(number).level >= 2
+    finally:
+        store.close()
