@@ -4,7 +4,8 @@
     client = TableClient("http://localhost:8000", table=1, bot=make_bot("expert"), token=token)
     outcome = asyncio.run(client.run(hands=20))  # Outcome(hands=20, stack=...)
 
-The client reads the table's state frames, as any player's browser does. When the seat is to
+The client keeps the table's state from its frames (a whole state, then small frames applied
+to it: ``stud.table_state``), as any player's browser does. When the seat is to
 act it rebuilds the hand with the engine from what the seat has seen (``rebuild``: the seat's
 own down cards, every up card, every action), so the bot decides from a real ``HandView`` of
 its seat, exactly as it would at a local table, and sends one of the legal actions of the
@@ -27,6 +28,7 @@ from stud.engine import Action, ActionKind, HandView
 from stud.history.phh import HandHistory
 from stud.history.replay import ReplayError, rebuild
 from stud.rules import POLICIES, PROFILES, Rules, RulesError, Variant
+from stud.table_state import FrameGap, TableState
 
 Json = dict[str, Any]
 
@@ -176,16 +178,24 @@ class TableClient:
     async def _play(self, socket: Any, hands: int | None) -> Outcome:
         asked = seated = leaving = False
         stack = 0
+        table = TableState()
         async for message in socket:
-            frame = json.loads(message)
-            if frame.get("type") == "error":
-                if frame.get("code") in ("seat_taken", "wallet_short", "bad_buy_in",
-                                         "no_such_seat", "no_account"):
-                    raise ClientError(f"cannot sit: {frame.get('message')}")
-                self.log(f"the server refused: {frame.get('message')}")
+            received = json.loads(message)
+            if received.get("type") == "error":
+                if received.get("code") in ("seat_taken", "wallet_short", "bad_buy_in",
+                                            "no_such_seat", "no_account"):
+                    raise ClientError(f"cannot sit: {received.get('message')}")
+                self.log(f"the server refused: {received.get('message')}")
                 continue
-            if frame.get("type") != "state":
+            try:
+                state = table.read(received)
+            except FrameGap as gap:
+                self.log(f"missed a frame ({gap}); asking for the whole table again")
+                await socket.send(json.dumps({"type": "resync"}))
                 continue
+            if state is None:
+                continue
+            frame = state
             me = frame["you"]["seat"]
             if me is not None:
                 seated = True

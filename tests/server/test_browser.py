@@ -33,6 +33,7 @@ from stud.cards import parse_cards
 from stud.engine import FirstToAct, Half, HandValue, OddChips, Opener, PotAwarded, ValueKind
 from stud.rules import POLICIES
 from stud.server.room import Timing
+from stud.table_state import TableState
 from stud.text import words
 
 from .conftest import Server, serve_in_thread
@@ -375,12 +376,14 @@ class Frames:
 
     def _socket(self, socket: Any) -> None:
         if "/ws/tables/" in socket.url:
-            socket.on("framereceived", self._frame)
+            table = TableState()  # each socket's frames: a whole state, then small ones
+            socket.on("framereceived", lambda payload: self._frame(table, payload))
 
-    def _frame(self, payload: str | bytes) -> None:
+    def _frame(self, table: TableState, payload: str | bytes) -> None:
         frame = json.loads(payload)
-        if frame.get("type") == "state":
-            self.state = frame
+        state = table.read(frame)
+        if state is not None:
+            self.state = state
             self.count += 1
         elif frame.get("type") == "error":
             self.errors.append(frame)

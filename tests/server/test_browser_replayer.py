@@ -20,6 +20,7 @@ import pytest
 
 from stud.history.importer import import_file
 from stud.history.phh import load
+from stud.table_state import TableState
 
 from . import test_browser as house
 from .conftest import Server
@@ -56,15 +57,22 @@ REPLAYER = """() => {
 
 
 class Watched:
-    """Every WebSocket frame a page received, as the server sent it."""
+    """Every WebSocket frame a page received, as the server sent it; a small frame as the
+    whole state it makes (which holds all it carried)."""
 
     def __init__(self, player: Player) -> None:
         self.raw: list[str] = []
         player.page.on("websocket", self._socket)
 
     def _socket(self, socket: Any) -> None:
-        socket.on("framereceived", lambda payload: self.raw.append(
-            payload if isinstance(payload, str) else payload.decode()))
+        table = TableState()
+
+        def received(payload: str | bytes) -> None:
+            text = payload if isinstance(payload, str) else payload.decode()
+            state = table.read(json.loads(text))
+            self.raw.append(text if state is None else json.dumps(state))
+
+        socket.on("framereceived", received)
 
 
 def foreign_in_frames(raw: list[str], by_number: dict[int, Dealt], seat: int) -> list[str]:

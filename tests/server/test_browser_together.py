@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from stud.server.room import Timing
+from stud.table_state import TableState
 from stud.text import catalogue
 
 from . import test_browser as house
@@ -47,7 +48,13 @@ class Wire:
 
     def _socket(self, socket: Any) -> None:
         if "/ws/tables/" in socket.url:
-            socket.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+            table = TableState()  # a small frame is kept as the whole state it makes
+
+            def received(payload: str | bytes) -> None:
+                frame = json.loads(payload)
+                self.frames.append(table.read(frame) or frame)
+
+            socket.on("framereceived", received)
 
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.frames if f.get("type") == kind]

@@ -17,6 +17,7 @@ from stud.history.phh import HandHistory
 from stud.history.replay import rebuild
 from stud.rules import PROFILES, Stakes
 from stud.server.frames import event_json
+from stud.table_state import TableState
 
 from .conftest import Server
 
@@ -110,12 +111,13 @@ def test_stud_bot_from_another_process_joins_a_private_table_by_invite_marked_as
         async with websockets.connect(url) as ws:
             await ws.send(json.dumps({"type": "add_bot", "seat": 1, "bot": "station"}))
             deadline = time.monotonic() + 60
+            table_state = TableState()
             while bot.poll() is None and time.monotonic() < deadline:
                 try:
-                    frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
+                    frame = table_state.read(json.loads(await asyncio.wait_for(ws.recv(), 1)))
                 except TimeoutError:
                     continue
-                if frame["type"] == "state":
+                if frame is not None:
                     seen.extend(s for s in frame["seats"] if s and s["name"] == "Robo")
 
     bot = subprocess.Popen([*command, "--invite", table["invite"]], stdout=subprocess.PIPE,

@@ -1089,13 +1089,14 @@ def test_a_shut_client_gets_what_waits_first_state_then_answers_then_the_close()
 
         client, closes = client_with(send)
         client.push_error("notice")
-        client.push_state("state")
+        client.push_state('"x": 1')
         client.shut(4410, "closed")
         await asyncio.wait_for(client.pump(), 2)
         return sent, closes
 
     sent, closes = asyncio.run(run())
-    assert sent == ["state", "notice"] and closes == [(4410, "closed")]
+    assert sent == ['{"type": "state", "seq": 1, "x": 1}', "notice"]
+    assert closes == [(4410, "closed")]
 
 
 # ---------------------------------------------------------------------- 11. lookalike nicknames

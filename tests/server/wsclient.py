@@ -2,7 +2,9 @@
 
 ``TableClient`` connects to ``/ws/tables/{id}`` (with ``?token=`` for an account), sends
 messages, and receives frames until a predicate holds, keeping each frame both parsed
-(``frames``) and as the raw text the server sent (``raw``). The helpers below make accounts and
+(``frames``) and as the raw text the server sent (``raw``). A small frame (``delta``) is kept
+in ``frames`` as the whole state it makes (``stud.table_state``), in ``raw`` as it came; a gap
+asks for the whole state again. The helpers below make accounts and
 tables over HTTP.
 """
 
@@ -17,6 +19,8 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import connect
+
+from stud.table_state import FrameGap, TableState
 
 Frame = dict[str, Any]
 _names = itertools.count(1)
@@ -55,9 +59,10 @@ class TableClient:
     """One connection to one table. Use it as a context manager, or call ``close()``."""
 
     def __init__(self, ws_base: str, table: int, token: str | None = None,
-                 timeout: float = 10.0, invite: str | None = None) -> None:
-        query = "&".join(f"{name}={value}" for name, value in (("token", token),
-                                                               ("invite", invite)) if value)
+                 timeout: float = 10.0, invite: str | None = None,
+                 frames: str | None = None) -> None:
+        query = "&".join(f"{name}={value}" for name, value in (
+            ("token", token), ("invite", invite), ("frames", frames)) if value)
         url = f"{ws_base}/ws/tables/{table}" + (f"?{query}" if query else "")
         self.timeout = timeout
         self._exit = contextlib.ExitStack()
@@ -65,7 +70,9 @@ class TableClient:
             connect(url, open_timeout=timeout, max_queue=None))
         self.frames: list[Frame] = []
         self.raw: list[str] = []
-        self.state: Frame | None = None  # the newest state frame received
+        self.state: Frame | None = None  # the newest state (sent whole, or made by a delta)
+        self.table = TableState()
+        self.gaps = 0  # deltas that did not follow the frame before (each asked for a resync)
         self._acted_on: tuple[int, int] | None = None  # (hand, events) of the last turn taken
 
     def __enter__(self) -> TableClient:
@@ -92,10 +99,16 @@ class TableClient:
         text = self.connection.recv(timeout=self.timeout if timeout is None else timeout)
         assert isinstance(text, str), f"a binary frame: {text!r}"
         frame = json.loads(text)
+        try:
+            state = self.table.read(frame)
+        except FrameGap:
+            self.gaps += 1
+            self.send({"type": "resync"})
+            state = None
+        if state is not None:
+            frame = self.state = state
         self.raw.append(text)
         self.frames.append(frame)
-        if frame.get("type") == "state":
-            self.state = frame
         return frame
 
     def until(self, predicate: Callable[[Frame], bool], timeout: float | None = None,

@@ -312,8 +312,13 @@ def create_app(database: str | None = None, timing: Timing | None = None) -> Fas
             await websocket.close(code=4403, reason=f"table {table_id} is private: open it "
                                   "with the invite link its host shares")
             return
+        frames = websocket.query_params.get("frames", "delta")  # "full": whole states only
+        if frames not in ("delta", "full"):
+            await websocket.close(code=4400, reason=f"frames must be delta or full, not "
+                                  f"{frames[:20]!r}")
+            return
         client = Client(account, websocket.send_text, account.wallet if account else 0,
-                        invite=invite, close=_closer(websocket))
+                        invite=invite, close=_closer(websocket), full_only=frames == "full")
         pump = asyncio.get_running_loop().create_task(client.pump())
         await room.join(client)
         try:

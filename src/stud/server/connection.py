@@ -12,6 +12,7 @@ from stud.server.store import Account
 MAX_UNREAD = 64  # answers waiting for a client before the server reads no more from it
 MAX_BEHIND = 1024  # frames waiting for a client that reads nothing before it is cut off
 READ_WAIT = 15.0  # seconds a client may leave MAX_UNREAD answers unread before it is cut off
+MAX_DELTAS = 32  # small frames waiting for a client before one whole state replaces them
 
 
 class ProtocolError(ValueError):
@@ -24,17 +25,25 @@ class ProtocolError(ValueError):
 
 @dataclass
 class Client:
-    """One WebSocket connection. Answers, chat and notices wait in ``errors`` and the newest
-    state in ``state``: a newer state replaces an older one not yet sent, since each state is
-    whole. What is limited is what waits unread, not what a client sends: with MAX_UNREAD
-    answers waiting, the server reads no more from the client until they are sent (``room_to_
-    answer``); a client that reads nothing at all is cut off."""
+    """One WebSocket connection. Answers, chat and notices wait in ``errors``, and the table's
+    frames in ``frames``: a whole state, then the small frames that follow it (``deltas``); a
+    whole state replaces every frame not yet sent, and so does one that would make more than
+    MAX_DELTAS wait. Each frame gets its ``seq`` as it is sent: 1, 2, 3... on this connection,
+    so that a client can tell it missed one. What is limited is what waits unread, not what a
+    client sends: with MAX_UNREAD answers waiting, the server reads no more from the client
+    until they are sent (``room_to_answer``); a client that reads nothing at all is cut off."""
 
     account: Account | None
     send: Callable[[str], Awaitable[None]]
     wallet: int = 0
     errors: list[str] = field(default_factory=list)
-    state: str | None = None
+    frames: list[tuple[str, str]] = field(default_factory=list)  # (type, JSON after seq)
+    seq: int = 0  # table frames sent on this connection
+    full_only: bool = False  # asked for whole states only (?frames=full)
+    # (kind of viewer, version of the table) of the last frame queued, and its "you": what a
+    # delta must start from (stud.server.deltas).
+    synced: tuple[tuple[int | None, int | None], int] | None = None
+    you: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     flooding: bool = False
@@ -49,9 +58,18 @@ class Client:
         self.shut_with = (code, reason)
         self.wake.set()
 
-    def push_state(self, frame: str) -> None:
-        self.state = frame
+    def push_state(self, body: str) -> None:
+        """A whole state (its JSON after ``type`` and ``seq``): it replaces what waits."""
+        self.frames = [("state", body)]
         self.wake.set()
+
+    def push_delta(self, body: str) -> bool:
+        """What changed since the last frame queued; False when MAX_DELTAS wait already."""
+        if len(self.frames) >= MAX_DELTAS:
+            return False
+        self.frames.append(("delta", body))
+        self.wake.set()
+        return True
 
     sent: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -85,20 +103,25 @@ class Client:
             while not self.closed:
                 await self.wake.wait()
                 self.wake.clear()
-                if not self.greeted and self.state is not None:  # the table comes first
-                    frame, self.state, self.greeted = self.state, None, True
-                    await self.send(frame)
+                if not self.greeted and self.frames:  # the table comes first
+                    self.greeted = True
+                    await self._send_frames()
                 while self.errors:
                     await self.send(self.errors.pop(0))
                     self.sent.set()
-                if self.state is not None:
-                    frame, self.state = self.state, None
-                    await self.send(frame)
+                await self._send_frames()
                 if self.shut_with is not None and self.close is not None:
                     self.closed = True
                     await self.close(*self.shut_with)
         except Exception:  # the connection went away; the room forgets it in part()
             self.closed = True
+
+
+    async def _send_frames(self) -> None:
+        while self.frames:
+            kind, body = self.frames.pop(0)
+            self.seq += 1
+            await self.send(f'{{"type": "{kind}", "seq": {self.seq}, {body}}}')
 
 
 def int_field(message: dict[str, object], name: str) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from stud.engine import ActionTaken, Hand, HandView
-from stud.server.frames import EventLog, Json, hand_text
+from stud.server.frames import EventLog, Json, hand_part
 
 
 @dataclass(eq=False)
@@ -23,7 +23,7 @@ class Deal:
     hand_id: int | None = None  # the store's record, while the hand runs
     timed_out: set[int] = field(default_factory=set)  # actions the clock took, counted from 0
     _logs: dict[int | None, EventLog] = field(default_factory=dict)
-    _finished: dict[int | None, str] = field(default_factory=dict)
+    _finished: dict[int | None, Json] = field(default_factory=dict)
 
     def seat_of(self, k: int) -> int:
         """The table seat of the hand's seat ``k`` (1..n)."""
@@ -47,9 +47,10 @@ class Deal:
         """The next action is the house's, for a seat whose time ran out."""
         self.timed_out.add(sum(isinstance(e, ActionTaken) for e in self.hand.events))
 
-    def frame(self, account_id: int | None, clock: Json | None = None,
-              view: HandView | None = None) -> str:
-        """The hand as JSON text for this account; a finished hand's is built once."""
+    def part(self, account_id: int | None, clock: Json | None = None,
+             view: HandView | None = None) -> Json:
+        """The hand as JSON for this account; a finished hand's is built once and shared (by
+        every frame of it: nobody may change it)."""
         k = self.viewer(account_id)
         if k in self._finished:
             return self._finished[k]
@@ -58,8 +59,8 @@ class Deal:
         if log is None:
             log = self._logs[k] = EventLog(self.seat_of, self.timed_out)
         players = [{"seat": s, "name": n} for s, n in zip(self.seats, self.names, strict=True)]
-        text = hand_text(view, self.number, self.hand.starting_stacks, self.seat_of,
+        part = hand_part(view, self.number, self.hand.starting_stacks, self.seat_of,
                          None if view.is_over else clock, log, players)
         if view.is_over:
-            self._finished[k] = text
-        return text
+            self._finished[k] = part
+        return part

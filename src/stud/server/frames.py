@@ -176,10 +176,11 @@ def showdown_json(events: Sequence[Event], variant: Variant, starting: Sequence[
 
 
 class EventLog:
-    """One viewer's events of one hand as JSON text, extended as the hand goes on.
+    """One viewer's events of one hand as JSON objects, extended as the hand goes on.
 
     A hand's public events only ever grow, and a viewer's copy differs from them only in that
-    viewer's own down cards; so each event is turned into JSON once, not once per frame.
+    viewer's own down cards; so each event is turned into JSON once, not once per frame, and a
+    small frame sends only the events past those the client has (``stud.server.deltas``).
     """
 
     def __init__(self, seat_of: SeatOf, timed_out: set[int] | None = None) -> None:
@@ -190,10 +191,11 @@ class EventLog:
         self.actions = 0
         self.done = 0
         self.own_dealt = 0
-        self.parts: list[str] = []
+        self.items: list[Json] = []
         self.first: int | None = None
 
-    def text(self, view: HandView) -> str:
+    def events(self, view: HandView) -> list[Json]:
+        """The events so far; the list is the log's own (it grows), each event built once."""
         public = view.public_events
         own = view.player(view.viewer).cards if view.viewer is not None else ()
         for event in public[self.done:]:
@@ -209,21 +211,30 @@ class EventLog:
                     sent["timed_out"] = True
                 self.actions += 1
             if sent is not None:
-                self.parts.append(json.dumps(sent))
+                self.items.append(sent)
         self.done = len(public)
-        return "[" + ", ".join(self.parts) + "]"
+        return self.items
+
+
+def hand_part(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
+              clock: Json | None, log: EventLog | None = None,
+              players: Sequence[Json] = ()) -> Json:
+    """``hand_json`` with its events, taken from (and added to) ``log``; ``players`` are the
+    names dealt in (``{"seat", "name"}``), which outlast a seat changing hands. The events are
+    a copy of the log's list: a frame keeps the events it was built with."""
+    log = log or EventLog(seat_of)
+    events = list(log.events(view))
+    head = hand_json(view, number, starting, seat_of, clock, log.first)
+    head["players"] = list(players)
+    head["events"] = events
+    return head
 
 
 def hand_text(view: HandView, number: int, starting: Sequence[int], seat_of: SeatOf,
               clock: Json | None, log: EventLog | None = None,
               players: Sequence[Json] = ()) -> str:
-    """``hand_json`` as JSON text, its events taken from (and added to) ``log``; ``players``
-    are the names dealt in (``{"seat", "name"}``), which outlast a seat changing hands."""
-    log = log or EventLog(seat_of)
-    events = log.text(view)
-    head = hand_json(view, number, starting, seat_of, clock, log.first)
-    head["players"] = list(players)
-    return json.dumps(head)[:-1] + ', "events": ' + events + "}"
+    """``hand_part`` as JSON text."""
+    return json.dumps(hand_part(view, number, starting, seat_of, clock, log, players))
 
 
 def public_events_json(events: Sequence[Event], seat_of: SeatOf) -> list[Json]:

@@ -27,6 +27,7 @@ from stud.server.chat import Chat
 from stud.server.clock import Clock, forced
 from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.deal import Deal
+from stud.server.deltas import TableFrames
 from stud.server.frames import Json, player_json, public_events_json, table_json
 from stud.server.games import game_of, rotation_json, rotation_of
 from stud.server.hosting import Hosting
@@ -84,6 +85,7 @@ class Room(Seating, Clock, Hosting, Chat):
         self._next: asyncio.Task[None] | None = None
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
+        self.frames = TableFrames()  # what each client was sent: the base of its small frames
 
     async def db(self, call: Callable[..., T], *args: object) -> T:
         return await self._db(call, *args)  # type: ignore[return-value]
@@ -433,27 +435,34 @@ class Room(Seating, Clock, Hosting, Chat):
         return shown
 
     def broadcast(self) -> None:
-        """Every client gets the table as its own seat may see it."""
-        bodies: dict[tuple[int | None, int | None], str] = {}
-        table = json.dumps(self.summary())
+        """Every client gets the table as its own seat may see it: a whole state first, then
+        what changed since its last frame (``stud.server.deltas``)."""
+        bodies: dict[tuple[int | None, int | None], Json] = {}
+        table = self.summary()
         clock = self.clock_json()
         # Frames differ only for accounts dealt into this hand or the last one: the rest share.
         players = {a for deal in (self.deal, self.last) if deal is not None
                    for a in deal.accounts}
+        members: list[tuple[Client, tuple[int | None, int | None], Json]] = []
         for client in self.clients:
             account_id = client.account.id if client.account else None
             seat = self.seat_of_account(account_id)
             player = account_id if account_id in players else None
             if (seat, player) not in bodies:
-                bodies[seat, player] = self._body(seat, player, clock)
+                bodies[seat, player] = self._body(seat, player, clock, table)
             you: Json = {"account": account_id,
                          "nickname": client.account.nickname if client.account else None,
                          "wallet": client.wallet, "seat": seat,
                          "host": account_id is not None and account_id == self.spec.host}
             if you["host"] and self.invite is not None:
                 you["invite"] = self.invite
-            client.push_state(f'{{"type": "state", "table": {table}, "you": {json.dumps(you)}, '
-                              f'{bodies[seat, player]}}}')
+            members.append((client, (seat, player), you))
+        self.frames.send(bodies, members)
+
+    async def _resync(self, client: Client, message: dict[str, object]) -> None:
+        """A client that missed a frame asks for the whole state again."""
+        if not self.frames.resend(client):
+            self.broadcast()
 
     def notice(self, kind: str, **facts: object) -> None:
         """A table event for every pane that shows them (who timed out, a table paused...):
@@ -462,7 +471,8 @@ class Room(Seating, Clock, Hosting, Chat):
         for client in self.clients:
             client.push_error(frame)
 
-    def _body(self, seat: int | None, account_id: int | None, clock: Json | None) -> str:
+    def _body(self, seat: int | None, account_id: int | None, clock: Json | None,
+              table_part: Json) -> Json:
         table, deal = self.table, self.deal
         view = deal.view(account_id) if deal is not None else None
         seats: list[Json | None] = []
@@ -488,11 +498,10 @@ class Room(Seating, Clock, Hosting, Chat):
                 if not view.is_over:  # after the hand the seat's own stack counts (a rebuy)
                     entry["stack"] = view.player(k).stack
             seats.append(entry)
-        hand_part = deal.frame(account_id, clock, view) if deal is not None else "null"
-        last_part = self.last.frame(account_id) if self.last is not None else "null"
-        return (f'"seats": {json.dumps(seats)}, "hand": {hand_part}, "last": {last_part}, '
-                f'"next_hand_ms": {json.dumps(self.next_hand_ms())}, '
-                f'"closing": {json.dumps(self.closing)}')
+        return {"table": table_part, "seats": seats,
+                "hand": deal.part(account_id, clock, view) if deal is not None else None,
+                "last": self.last.part(account_id) if self.last is not None else None,
+                "next_hand_ms": self.next_hand_ms(), "closing": self.closing}
 
     def live_stack(self, seat: int) -> int:
         """The seat's chips now: in a hand, what the engine says is left behind the bets."""
@@ -519,4 +528,5 @@ _HANDLERS: dict[str, Callable[[Room, Client, dict[str, object]], Awaitable[None]
     "renew_invite": Room._renew_invite,
     "remove_player": Room._remove_player,
     "close_table": Room._close_table,
+    "resync": Room._resync,
 }

@@ -840,13 +840,63 @@ function renderAll() {
   refreshDialog();
 }
 
-/** Draws one state frame (docs/protocol.md) onto the page. Tests call it with fixtures. */
-export function studRender(state) {
+/** Draws one state frame (docs/protocol.md) onto the page. Tests call it with fixtures.
+ * `clockMoved` false: the clock is the one of the frame before, still counting from then. */
+export function studRender(state, clockMoved = true) {
   view.state = state;
-  view.receivedAt = performance.now();
+  if (clockMoved) view.receivedAt = performance.now();
   view.pending = false;
   renderAll();
   return document.body;
+}
+
+// ------------------------------------------------------------------ small frames
+
+/** The state after a `delta` frame (docs/protocol.md, "Small frames"), as a new object: the
+ * old state and its parts are left as they were (the parts that did not change are shared). */
+export function applyDelta(state, delta) {
+  const next = { ...state, seq: delta.seq };
+  let hand = state.hand;
+  if (delta.last_was_hand) next.last = hand; // a new hand was dealt: the finished one is last
+  if ("last" in delta) next.last = delta.last;
+  if ("hand" in delta) hand = delta.hand;
+  if (delta.hand_changes) {
+    const { events = [], ...changes } = delta.hand_changes;
+    hand = { ...hand, ...changes, events: hand.events.concat(events) };
+  }
+  next.hand = hand;
+  if (delta.seats) {
+    next.seats = state.seats.slice();
+    for (const [number, entry] of Object.entries(delta.seats)) {
+      const i = Number(number) - 1;
+      // null: the seat was left; an empty seat gets its whole entry; else the fields changed.
+      next.seats[i] = entry === null || next.seats[i] === null ? entry : { ...next.seats[i], ...entry };
+    }
+  }
+  for (const key of ["table", "you", "next_hand_ms", "closing"]) if (key in delta) next[key] = delta[key];
+  return next;
+}
+
+/** A socket's table: the newest state, and whether a gap was seen (deltas then wait for a whole
+ * state, asked for with `resync`). */
+const wire = { state: null, waiting: false };
+
+/** The state after a state or delta frame; null for a delta that cannot be applied (a gap: a
+ * whole state is asked for once, and deltas are skipped until it comes). */
+function readTable(frame) {
+  if (frame.type === "state") {
+    wire.state = frame;
+    wire.waiting = false;
+    return frame;
+  }
+  if (wire.waiting) return null;
+  if (!wire.state || frame.seq !== wire.state.seq + 1) {
+    wire.waiting = true;
+    send({ type: "resync" });
+    return null;
+  }
+  wire.state = applyDelta(wire.state, frame);
+  return wire.state;
 }
 
 // ------------------------------------------------------------------ the socket
@@ -866,11 +916,14 @@ function send(message) {
 function onFrame(frame) {
   if (frame.type === "chat" || frame.type === "notice" || frame.type === "muted") {
     if (together) together.onFrame(frame);
-  } else if (frame.type === "state") {
-    studRender(frame);
-    sitFromLink(frame);
-    if (together) together.onState(frame);
-    const key = finishedKey(frame);
+  } else if (frame.type === "state" || frame.type === "delta") {
+    const state = readTable(frame);
+    if (!state) return;
+    const changes = frame.hand_changes;
+    studRender(state, frame.type === "state" || "hand" in frame || Boolean(changes && "clock" in changes));
+    sitFromLink(state);
+    if (together) together.onState(state);
+    const key = finishedKey(state);
     if (key !== lastHandsKey) {
       lastHandsKey = key;
       refreshLastHands();
@@ -890,6 +943,8 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(withInvite(`${scheme}://${location.host}/ws/tables/${TABLE_ID}`));
   socket = ws;
+  wire.state = null; // a new socket starts with a whole state
+  wire.waiting = false;
   view.connection = "connecting";
   renderConnection();
   ws.addEventListener("open", () => {
