@@ -66,7 +66,7 @@ def test_one_and_two_workers_give_the_same_results() -> None:
 
 def test_auto_is_fast_only_where_every_bot_has_a_fast_form() -> None:
     assert choose_engine(a_match(), "auto") == "fast"
-    assert choose_engine(a_match(), "auto", phh_out=True) == "reference"
+    assert choose_engine(a_match(), "auto", phh_out=True) == "fast"
     for bot in ("strength", "expert", "equity"):
         match = a_match(bots=("random", bot))
         assert choose_engine(match, "auto") == "reference"
@@ -80,8 +80,6 @@ def test_auto_is_fast_only_where_every_bot_has_a_fast_form() -> None:
     (["--bots", "random,strength", "--engine", "fast"],
      "error: --engine fast: the fast engine cannot play this match: the 'strength' bot has no "
      "fast form (only random, station do); use --engine reference"),
-    (["--engine", "fast", "--phh-out", "PHH"],
-     "it keeps no events to write as PHH; use --engine reference with --phh-out"),
     (["--engine", "warp"], "error: --engine 'warp': choose from auto, fast, reference"),
 ])
 def test_the_cli_says_why_the_fast_engine_cannot_play(args: list[str], message: str,
@@ -106,3 +104,28 @@ def test_the_cli_reports_the_same_on_both_engines(tmp_path: Path) -> None:
             del document[timing]
         outputs[engine] = (result.output.splitlines()[1:-1], document)  # not "wrote ..."
     assert outputs["fast"] == outputs["reference"] == outputs["auto"]
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("rules", ["standard", "pokerkit"])
+def test_the_fast_path_writes_the_reference_paths_phh_files(variant: Variant, rules: str,
+                                                            tmp_path: Path) -> None:
+    match = a_match(variant=variant, rules=profile(rules), buy_in=3, seed=31)
+    simulate(match, 120, progress=False, engine="reference", phh_out=tmp_path / "reference")
+    simulate(match, 120, workers=2, progress=False, engine="fast", phh_out=tmp_path / "fast",
+             size=50)
+    for number in range(1, 121):
+        name = f"{number}.phh"
+        assert (tmp_path / "fast" / name).read_bytes() == \
+            (tmp_path / "reference" / name).read_bytes(), name
+
+
+def test_stud_replay_replays_the_fast_engines_files_exactly(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "150", "--variant", "stud8",
+                                 "--bots", "random,station,random", "--players", "7",
+                                 "--buy-in", "4", "--engine", "fast", "--phh-out",
+                                 str(tmp_path), "--quiet"])
+    assert result.exit_code == 0, result.output
+    replayed = runner.invoke(app, ["replay", str(tmp_path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.splitlines()[-1] == "150 of 150 hands replayed exactly"

@@ -311,9 +311,10 @@ def _number(value: float) -> float | None:
 def choose_engine(match: Match, engine: str, phh_out: bool = False) -> str:
     """"fast" or "reference": the engine that plays ``match`` when ``engine`` is asked for.
 
-    ``auto`` is the batch engine where every bot has a fast form (``FAST_BOTS``), the rules
-    are ones it plays and no PHH is wanted, else the reference engine; ``fast`` where it
-    cannot be is an error saying why."""
+    ``auto`` is the batch engine where every bot has a fast form (``FAST_BOTS``) and the rules
+    are ones it plays, else the reference engine; ``fast`` where it cannot be is an error
+    saying why. Both write the same PHH (``phh_out`` is kept for callers; it changes
+    nothing)."""
     if engine not in ENGINES:
         raise SimulationError(f"engine {engine!r}: choose from {', '.join(ENGINES)}")
     if engine == "reference":
@@ -323,8 +324,6 @@ def choose_engine(match: Match, engine: str, phh_out: bool = False) -> str:
     if slow is not None:
         why = (f"the {slow!r} bot has no fast form (only {', '.join(sorted(FAST_BOTS))} "
                f"do); use --engine reference")
-    elif phh_out:
-        why = "it keeps no events to write as PHH; use --engine reference with --phh-out"
     else:
         from stud.fast.game import NotImplementedPolicy, game_vector
 
@@ -401,8 +400,7 @@ def _job(fast: bool) -> tuple[Callable[..., Chunk], str]:
 def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,
                    write_phh: bool, fast: bool) -> Iterator[Chunk]:
     job, preload = _job(fast)
-    extra = () if fast else (write_phh,)
-    return in_processes(job, [(match, first, count, *extra) for first, count in plan],
+    return in_processes(job, [(match, first, count, write_phh) for first, count in plan],
                         workers, preload)
 
 
@@ -447,8 +445,7 @@ def _run_ray(match: Match, plan: list[tuple[int, int]], workers: int,
         job, _ = _job(fast)
         task = ray.remote(num_cpus=1)(job)
         shared = ray.put(match)
-        extra = () if fast else (write_phh,)
-        pending = [task.remote(shared, first, count, *extra) for first, count in plan]
+        pending = [task.remote(shared, first, count, write_phh) for first, count in plan]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield ray.get(done[0])

@@ -5,7 +5,8 @@ The fast path deals every hand from the deck the reference path deals it from
 CPython's ``random.Random(seed).shuffle``), seats the entrants as ``Match.seating`` does, and
 seeds each seat's compiled policy as the reference path seeds that entrant's bot. The compiled
 ``random`` policy is RandomBot's generator and ``station`` is CallingStation, so the nets are
-the reference path's, hand for hand (``tests/test_sim_fast.py``). The compiled ``strength``
+the reference path's, hand for hand (``tests/test_sim_fast.py``), and with ``write_phh`` its
+hands' PHH files are the reference path's, byte for byte. The compiled ``strength``
 policy draws its noise from another generator than StrengthBot's ``random.Random``: it plays
 other hands, so ``strength`` (like ``expert`` and ``equity``) has no fast form here.
 
@@ -23,7 +24,9 @@ import numpy.typing as npt
 
 from stud.fast import Batch
 from stud.fast.compiled import entry
+from stud.fast.history import history, play_logged
 from stud.fast.twister import KEY_WORDS
+from stud.history.phh import dumps
 from stud.rules import PROFILES, Stakes, Variant
 from stud.sim import Chunk, Match, derive_seeds
 
@@ -141,9 +144,10 @@ def seeded_decks(seeds: Array) -> Array:
 _BATCHES: dict[Match, Batch] = {}  # one a match in each process: its arrays are reused
 
 
-def play_chunk_fast(match: Match, first: int, count: int) -> Chunk:
+def play_chunk_fast(match: Match, first: int, count: int, write_phh: bool = False) -> Chunk:
     """Hands ``first`` to ``first + count - 1`` of ``match`` on the batch engine: the nets
-    ``sim.play_chunk`` gives (every bot must have a fast form, ``sim.FAST_BOTS``)."""
+    ``sim.play_chunk`` gives (every bot must have a fast form, ``sim.FAST_BOTS``), and with
+    ``write_phh`` each hand's PHH, the text ``sim.phh_text`` writes (``stud.fast.history``)."""
     started = time.process_time()
     n = match.players
     purposes = _PURPOSES.setdefault(n, ("deck", *(f"bot{k}" for k in range(n))))
@@ -156,6 +160,7 @@ def play_chunk_fast(match: Match, first: int, count: int) -> Chunk:
     seating = (np.arange(n)[None, :] - shifts[:, None]) % n
     policies = np.array(match.bots)[seating]
     nets = np.zeros((count, n), dtype=np.int64)
+    texts = [""] * count if write_phh else []
     groups = [np.arange(count)] if len(set(match.bots)) == 1 else \
         [np.flatnonzero(shifts == shift) for shift in np.unique(shifts)]
     for rows in groups:
@@ -163,11 +168,19 @@ def play_chunk_fast(match: Match, first: int, count: int) -> Chunk:
             continue
         batch = _batch(match, decks[rows], seeds[rows, 0])
         bot_seeds = np.take_along_axis(seeds[rows, 1:], seating[rows], axis=1)
-        batch.play([str(p) for p in policies[rows[0]]], seeds=bot_seeds)
+        seat_policies = [str(p) for p in policies[rows[0]]]
+        if write_phh:
+            log = play_logged(batch, seat_policies, seeds=bot_seeds)
+            for h, row in enumerate(rows.tolist()):
+                names = [match.names[e] for e in seating[row].tolist()]
+                texts[row] = dumps(history(batch, log, h, hand=first + row, _seed=match.seed,
+                                           players=names))
+        else:
+            batch.play(seat_policies, seeds=bot_seeds)
         part = np.zeros((len(rows), n), dtype=np.int64)
         np.put_along_axis(part, seating[rows], batch.net, axis=1)
         nets[rows] = part
-    return Chunk(first, nets, (), time.process_time() - started)
+    return Chunk(first, nets, tuple(texts), time.process_time() - started)
 
 
 def _batch(match: Match, decks: Array, deck_seeds: Array) -> Batch:

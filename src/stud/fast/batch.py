@@ -182,7 +182,7 @@ class Batch:
             self.awards_table = np.zeros((hands, L.MAX_AWARDS, L.AWARD_SIZE), dtype=np.int64)
         start_all(self.table, self.stub, self.game, self.starting_stacks, self.keys,
                   self.awards_table)
-        self._settle()
+        self.settle()
 
     def __len__(self) -> int:
         return len(self.table)
@@ -278,25 +278,29 @@ class Batch:
             legal = self.legal().actions(int(bad))
             raise IllegalChoice(f"hand {bad}: choice {int(array[bad])} is not one of the "
                                 f"{len(legal)} legal actions {legal}; no hand was changed")
-        self._settle()
+        self.settle()
 
     def play(self, policy: str | Sequence[str] = "random", seed: int = 0,
              seeds: Array | None = None) -> None:
         """Every hand played to its end by built-in policies: one for every seat, or one a
         seat (``random``, ``station``, ``strength``). The generators of hand h are seeded from
         ``seed`` and h, or, for the random policy as ``RandomBot(seeds[h, seat])``."""
+        play_all(self.table, self.stub, self.game, self.policy_codes(policy),
+                 self.generators(seed, seeds), self.keys, self.awards_table)
+        self.settle()
+
+    def policy_codes(self, policy: str | Sequence[str]) -> Array:
+        """Each seat's built-in policy as the kernels know it (``play``'s ``policy``)."""
         names = [policy] * self.players if isinstance(policy, str) else list(policy)
         if len(names) != self.players:
             raise ValueError(f"{len(names)} policies for {self.players} seats")
         unknown = [name for name in names if name not in POLICIES]
         if unknown:
             raise ValueError(f"unknown policy {unknown[0]!r}: use {', '.join(POLICIES)}")
-        codes = np.array([POLICIES.index(name) for name in names], dtype=np.int64)
-        play_all(self.table, self.stub, self.game, codes, self._generators(seed, seeds),
-                 self.keys, self.awards_table)
-        self._settle()
+        return np.array([POLICIES.index(name) for name in names], dtype=np.int64)
 
-    def _generators(self, seed: int, seeds: Array | None) -> Array:
+    def generators(self, seed: int, seeds: Array | None) -> Array:
+        """The built-in policies' generators for every hand (``play``'s ``seed``, ``seeds``)."""
         hands = len(self)
         if seeds is None:
             base = np.random.default_rng(seed).integers(0, 2**63, size=(hands, L.RNG_SIZE),
@@ -311,7 +315,7 @@ class Batch:
             raw[:, L.SEATS] = given[:, 0] ^ np.uint64(0x5DEECE66D)
         return np.ascontiguousarray(seeded_states(raw))
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Hands at their showdown get their values and their pots awarded."""
         if not (self.table[:, L.PHASE] == L.SHOWDOWN).any():
             return
