@@ -35,7 +35,7 @@ from stud.fast.layout import (
 from stud.fast.observe import track_bets
 from stud.fast.policies import choose
 from stud.fast.streets import start, step
-from stud.fast.twister import KEY_WORDS, shuffle
+from stud.fast.twister import KEY_WORDS
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -85,14 +85,102 @@ def _seed_key(key: Any, low: int, high: int, extra: int) -> None:
         key[w] = words[w] if w < used else -1
 
 
+def _initial_state() -> np.ndarray:
+    """The twister's state before CPython's ``init_by_array`` mixes the key in (the same for
+    every seed: ``init_genrand(19650218)``), worked out once here rather than per deck."""
+    mt = [19650218]
+    for i in range(1, _N):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & 0xFFFFFFFF)
+    return np.array(mt, dtype=np.int64)
+
+
+_N = 624
+_INITIAL = _initial_state()
+LANES = 8
+
+
+@kernel
+def _draw_deck(s: Any, mt: Any, lane: int) -> None:
+    """The shuffle of the 52 ids from lane ``lane``'s seeded state. Its 624 words are twisted
+    one at a time as the shuffle draws them (a shuffle draws about 75), in the order and from
+    the inputs CPython's whole twist uses."""
+    for c in range(52):
+        s[c] = c
+    at = 0
+    for c in range(51, 0, -1):
+        bits = 0
+        while (c + 1) >> bits:
+            bits += 1
+        while True:
+            after = at + 1 if at < _N - 1 else 0
+            ahead = at + 397 if at < _N - 397 else at + 397 - _N
+            y = (mt[at, lane] & 0x80000000) | (mt[after, lane] & 0x7FFFFFFF)
+            value = mt[ahead, lane] ^ (y >> 1)
+            if y & 1:
+                value ^= 0x9908B0DF
+            mt[at, lane] = value
+            at = after
+            value ^= value >> 11
+            value ^= (value << 7) & 0x9D2C5680
+            value ^= (value << 15) & 0xEFC60000
+            value ^= value >> 18
+            drawn = value >> (32 - bits)
+            if drawn <= c:
+                break
+        s[c], s[drawn] = s[drawn], s[c]
+
+
+@kernel
+def seeded_decks(stub: Any, seeds: Any, which: Any, count: int, mt: Any, add: Any) -> None:
+    """``Deck.seeded(seeds[h])``'s order into ``stub[h]`` for h in ``which[:count]`` (each
+    0 <= seed < 2**63): CPython's ``random.Random(seed).shuffle`` of the 52 ids.
+
+    Seeding the twister (``init_by_array``) is two chains of 624 dependent steps, most of a
+    deck's cost; ``LANES`` decks are seeded side by side (``mt``: (624, LANES), ``add``:
+    (LANES, 2)) so that the processor overlaps their chains."""
+    for first in range(0, count, LANES):
+        lanes = min(LANES, count - first)
+        for d in range(LANES):
+            seed = seeds[which[first + (d if d < lanes else 0)]]
+            low = seed & 0xFFFFFFFF
+            high = seed >> 32
+            # init_by_array adds key[j] + j, j cycling over the key's words (one or two).
+            add[d, 0] = low
+            add[d, 1] = high + 1 if high else low
+        for k in range(_N):
+            for d in range(LANES):
+                mt[k, d] = _INITIAL[k]
+        i = 1
+        for t in range(_N):
+            odd = t & 1
+            for d in range(LANES):
+                p = mt[i - 1, d]
+                mt[i, d] = ((mt[i, d] ^ (((p ^ (p >> 30)) * 1664525) & 0xFFFFFFFF))
+                            + add[d, odd]) & 0xFFFFFFFF
+            i += 1
+            if i >= _N:
+                for d in range(LANES):
+                    mt[0, d] = mt[_N - 1, d]
+                i = 1
+        for _ in range(_N - 1):
+            for d in range(LANES):
+                p = mt[i - 1, d]
+                mt[i, d] = ((mt[i, d] ^ (((p ^ (p >> 30)) * 1566083941) & 0xFFFFFFFF))
+                            - i) & 0xFFFFFFFF
+            i += 1
+            if i >= _N:
+                for d in range(LANES):
+                    mt[0, d] = mt[_N - 1, d]
+                i = 1
+        for d in range(lanes):
+            mt[0, d] = 0x80000000
+            _draw_deck(stub[which[first + d]], mt, d)
+
+
 @kernel
 def _deal(r: Any, s: Any, g: Any, seed: int, stacks: Any, key: Any, mt: Any, back: Any,
           awards: Any) -> None:
-    """A new hand from ``Deck.seeded(seed)`` (0 <= seed < 2**63)."""
-    for c in range(52):
-        s[c] = c
-    _seed_key(key, seed & 0xFFFFFFFF, seed >> 32, 0)
-    shuffle(s, 52, key, mt)
+    """A new hand from the deck in ``s`` (``Deck.seeded(seed)``'s, 0 <= seed < 2**63)."""
     if g[G_RESHUFFLE]:
         # The key of seed * 1_000_003 + 1, in 32-bit words (the product needs 83 bits).
         low = (seed & 0xFFFFFFFF) * _SALT + 1
@@ -136,13 +224,24 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
     back = np.zeros(64, dtype=np.int64)
     n = game[G_PLAYERS]
     every_seat = codes.shape[0] == 0
+    # The new hands' decks first, seeded side by side.
+    which = np.zeros(hi - lo, dtype=np.int64)
+    count = 0
+    for h in range(lo, hi):
+        if todo[h] == DEAL_NEXT:
+            seeds[h] = np.int64(_stream(np.uint64(seeds[h]), 0) >> _S1)
+            todo[h] = DEAL
+        if todo[h] == DEAL:
+            which[count] = h
+            count += 1
+    if count:
+        seeded_decks(stub, seeds, which, count, np.zeros((_N, LANES), dtype=np.int64),
+                     np.zeros((LANES, 2), dtype=np.int64))
     for h in range(lo, hi):
         r = table[h]
         if todo[h] == SKIP:
             continue
-        if todo[h] != ACT:
-            if todo[h] == DEAL_NEXT:
-                seeds[h] = np.int64(_stream(np.uint64(seeds[h]), 0) >> _S1)
+        if todo[h] == DEAL:
             todo[h] = ACT
             seed = np.uint64(seeds[h])
             _deal(r, stub[h], game, seeds[h], stacks[h], keys[h], mt, back, awards[h])

@@ -74,7 +74,7 @@ def _policy_codes(opponents: str | Sequence[str] | None, players: int) -> Array:
     return np.array([POLICIES.index(name) for name in names], dtype=np.int64)
 
 
-class StudVectorEnv(VectorEnv):  # type: ignore[misc]
+class StudVectorEnv(VectorEnv):
     """``num_envs`` tables of one game on the fast engine; see the module docstring."""
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
