@@ -47,7 +47,9 @@ def apply_delta(state: Json, delta: Json) -> Json:
             # entry's fields that changed.
             seats[i] = entry if entry is None or seats[i] is None else {**seats[i], **entry}
         new["seats"] = seats
-    for key in ("table", "you", "next_hand_ms", "closing"):
+    if "table" in delta:  # the table's keys that changed
+        new["table"] = {**state["table"], **delta["table"]}
+    for key in ("you", "next_hand_ms", "closing"):
         if key in delta:
             new[key] = delta[key]
     return new

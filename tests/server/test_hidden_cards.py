@@ -255,6 +255,8 @@ def test_no_frame_holds_another_seats_down_card_before_it_is_shown(
     for client, seat in clients:
         assert not client.errors(), client.errors()
         assert len(client.raw) > HANDS
+        # Most frames are small ones (deltas): their raw text is what is searched.
+        assert sum(r.startswith('{"type": "delta"') for r in client.raw) > HANDS
         own = None  # no seat until the sit is answered
         for raw, frame in zip(client.raw, client.frames, strict=True):
             if frame["type"] == "state":

@@ -31,9 +31,15 @@ def body_delta(old: Json, new: Json) -> Json | None:
     if old.keys() != new.keys():
         return None
     out: Json = {}
-    for key in ("table", "next_hand_ms", "closing"):
+    for key in ("next_hand_ms", "closing"):
         if old[key] != new[key]:
             out[key] = new[key]
+    old_table, new_table = old["table"], new["table"]
+    if old_table != new_table:  # its hand count moves each hand; the rest seldom does
+        if not isinstance(old_table, dict) or not isinstance(new_table, dict) \
+                or old_table.keys() != new_table.keys():
+            return None
+        out["table"] = {k: v for k, v in new_table.items() if old_table[k] != v}
     seats = _seats_delta(old["seats"], new["seats"])  # type: ignore[arg-type]
     if seats is None:
         return None

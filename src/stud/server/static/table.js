@@ -873,7 +873,8 @@ export function applyDelta(state, delta) {
       next.seats[i] = entry === null || next.seats[i] === null ? entry : { ...next.seats[i], ...entry };
     }
   }
-  for (const key of ["table", "you", "next_hand_ms", "closing"]) if (key in delta) next[key] = delta[key];
+  if (delta.table) next.table = { ...state.table, ...delta.table }; // the table's keys that changed
+  for (const key of ["you", "next_hand_ms", "closing"]) if (key in delta) next[key] = delta[key];
   return next;
 }
 
