@@ -82,6 +82,7 @@ from pettingzoo.utils import wrappers
 from stud.bots import Bot, make_bot
 from stud.cards import Deck
 from stud.engine import Action, ActionKind, Hand, HandView, IllegalAction
+from stud.fast.observe import COMPACT_SIZE as COMPACT_OBSERVATION_SIZE
 from stud.history.text import text_history
 from stud.rl.compact import COMPACT_LAYOUT, HandSeeds, StreetBets, compact_space, encode_compact
 from stud.rules import Rules, RulesError, Stakes, Variant
@@ -553,5 +554,6 @@ __all__ = [
 
 from stud.rl.vector import IllegalActionIndex, StudVectorEnv, vector_env  # noqa: E402
 
-__all__ += ["COMPACT_LAYOUT", "IllegalActionIndex", "StudVectorEnv", "encode_compact",
-            "vector_env"]
+COMPACT_SIZE = COMPACT_OBSERVATION_SIZE
+__all__ += ["COMPACT_LAYOUT", "COMPACT_SIZE", "IllegalActionIndex", "StudVectorEnv",
+            "encode_compact", "vector_env"]

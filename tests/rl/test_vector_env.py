@@ -1,0 +1,289 @@
+"""stud.rl.vector_env: many tables on the fast engine, checked against the single-table
+environment (through Gymnasium's own SyncVectorEnv), against the reference engine in the
+every-seat mode, and through Gymnasium's checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env, data_equivalence
+
+from stud import rl
+from stud.cards import Deck
+from stud.engine import Hand
+from stud.fast import layout as L
+from stud.rl import COMPACT_LAYOUT, SingleSeatEnv, StudVectorEnv
+from stud.rl.compact import HandSeeds, StreetBets, encode_compact
+from stud.rules import PROFILES
+
+VARIANTS = ("stud", "stud8", "razz")
+SEATS = 8
+
+
+def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A random open action a table (0 where none is open: a table about to deal ignores it)."""
+    return np.argmax(mask * rng.random(mask.shape), axis=1)
+
+
+def single_tables(n: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
+    return gymnasium.vector.SyncVectorEnv(
+        [lambda: SingleSeatEnv(observation="compact", **kwargs) for _ in range(n)])
+
+
+# Random and station opponents (the strength policy's noise is drawn differently from
+# StrengthBot's); fixed and drawn seats; 8 callers exhaust the deck (community card), and
+# under the pokerkit profile the burned cards are reshuffled.
+TABLES = [
+    dict(players=6, opponents="random", seat=None),
+    dict(players=3, opponents="station", seat=2),
+    dict(players=2, opponents=["random"], seat=None),
+    dict(players=8, opponents="station", seat=None),
+    dict(players=8, opponents="station", seat=4, rules="pokerkit"),
+    dict(players=5, opponents=["station", "random", "random", "station"], seat=None),
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: f"{t['players']}p-{t['opponents']}")
+def test_observations_masks_and_rewards_equal_the_single_table_envs(variant: str,
+                                                                   table: dict) -> None:
+    n, steps = 12, 150
+    vec = rl.vector_env(variant=variant, num_envs=n, threads=2, **table)
+    ref = single_tables(n, variant=variant, **table)
+    rng = np.random.default_rng(len(variant) * 100 + table["players"])
+    seed = int(rng.integers(2**40))
+    got, got_info = vec.reset(seed=seed)
+    want, want_info = ref.reset(seed=seed)
+    hands = 0
+    for step in range(steps):
+        assert np.array_equal(got_info["action_mask"], want_info["action_mask"]), step
+        assert np.array_equal(got, want), step
+        actions = random_actions(got_info["action_mask"], rng)
+        got, got_reward, got_end, got_cut, got_info = vec.step(actions)
+        want, want_reward, want_end, want_cut, want_info = ref.step(actions)
+        assert np.array_equal(got_reward, want_reward), step
+        assert np.array_equal(got_end, want_end), step
+        assert not got_cut.any() and not want_cut.any()
+        hands += int(got_end.sum())
+    assert hands > n * 10
+    vec.close()
+    ref.close()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_seat_mode_equals_the_engine_step_by_step(variant: str) -> None:
+    """opponents=None: each step is the decision of the seat to act; the same decks and
+    actions on the reference engine give the same masks (its legal actions), observations
+    (of the seat to act), rewards and nets."""
+    n, players, steps = 10, 6, 160
+    vec = rl.vector_env(variant=variant, players=players, num_envs=n, opponents=None)
+    obs, info = vec.reset(seed=[1000 + 7 * i for i in range(n)])
+    seeds = [HandSeeds(1000 + 7 * i) for i in range(n)]
+    stakes = rl.DEFAULT_STAKES
+
+    def deal(i: int) -> tuple[Hand, StreetBets]:
+        hand = Hand(variant, stakes, [200] * players, None, Deck.seeded(seeds[i].seed))
+        return hand, StreetBets(hand)
+
+    hands = [deal(i) for i in range(n)]
+    last = [0] * n
+    rng = np.random.default_rng(5)
+    ended = 0
+    for step in range(steps):
+        for i, (hand, bets) in enumerate(hands):
+            seat = hand.to_act if not hand.is_over else last[i]
+            assert info["seat"][i] == seat
+            want = (rl.action_mask(hand.legal_actions()).astype(bool) if not hand.is_over
+                    else np.zeros(rl.NUM_ACTIONS, bool))
+            assert np.array_equal(info["action_mask"][i], want), (step, i)
+            assert np.array_equal(obs[i], encode_compact(hand.view(seat), bets)), (step, i)
+        actions = random_actions(info["action_mask"], rng)
+        obs, rewards, ended_now, _, info = vec.step(actions)
+        for i in range(n):
+            hand, bets = hands[i]
+            if hand.is_over:  # autoreset: this step dealt the next hand
+                seeds[i].next_hand()
+                hands[i] = deal(i)
+                assert rewards[i] == 0 and not ended_now[i]
+                continue
+            last[i] = hand.to_act
+            move, _ = rl.engine_action(hand, int(actions[i]))
+            hand.act(move)
+            bets.track(hand)
+            assert ended_now[i] == hand.is_over
+            if hand.is_over:
+                ended += 1
+                net = hand.result.net
+                assert info["net"][i].tolist() == list(net)
+                assert rewards[i] == net[last[i] - 1]
+    assert ended > n * 5
+
+
+def hidden_cards_of_others(obs: np.ndarray, seat: int, hand_cards: list[list[tuple[int, bool]]],
+                           players: int) -> None:
+    """Block k's cards are exactly seat (seat - 1 + k)'s visible cards: all its own for
+    k = 0, only the up cards for the others."""
+    for k in range(players):
+        owner = (seat - 1 + k) % players
+        cards = obs[COMPACT_LAYOUT[f"seat{k}.cards"]]
+        up = obs[COMPACT_LAYOUT[f"seat{k}.up"]]
+        held = hand_cards[owner]
+        assert obs[COMPACT_LAYOUT[f"seat{k}.held"]][0] == len(held)
+        for slot in range(7):
+            if slot >= len(held):
+                assert cards[slot] == 0 and up[slot] == 0
+                continue
+            card, face_up = held[slot]
+            assert up[slot] == face_up
+            assert cards[slot] == (card + 1 if face_up or k == 0 else 0)
+
+
+@pytest.mark.parametrize("opponents", ["random", None])
+def test_no_observation_holds_another_seats_down_card(opponents: str | None) -> None:
+    n, players = 16, 7
+    vec = rl.vector_env(variant="stud", players=players, num_envs=n, opponents=opponents)
+    obs, info = vec.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(120):
+        for i in range(n):
+            row = vec.table[i]
+            cards = [[(int(row[L.CARD + L.CARDS * s + k]), bool(row[L.UP + s] >> k & 1))
+                      for k in range(int(row[L.HELD + s]))] for s in range(players)]
+            hidden_cards_of_others(obs[i], int(info["seat"][i]), cards, players)
+            down = {c for s in range(players) if s != info["seat"][i] - 1
+                    for c, up in cards[s] if not up}
+            shown = set()
+            for k in range(players):
+                shown |= {int(c) - 1 for c in obs[i][COMPACT_LAYOUT[f"seat{k}.cards"]] if c}
+            assert not (shown & down)
+        obs, _, _, _, info = vec.step(random_actions(info["action_mask"], rng))
+
+
+@pytest.mark.parametrize("opponents", ["random", "strength", "station", None])
+def test_rewards_sum_to_zero_per_hand(opponents: str | None) -> None:
+    """Chips are conserved: every ended hand's nets sum to zero, and the learner's reward is
+    its own net."""
+    n = 64
+    vec = rl.vector_env(variant="stud8", players=6, num_envs=n, opponents=opponents, seed=9)
+    obs, info = vec.reset()
+    rng = np.random.default_rng(9)
+    ended = 0
+    for _ in range(60):
+        obs, rewards, over, _, info = vec.step(random_actions(info["action_mask"], rng))
+        nets = info["net"]
+        assert (nets.sum(axis=1) == 0).all()
+        assert np.array_equal(rewards[over], nets[over, info["seat"][over] - 1])
+        assert (rewards[~over] == 0).all()
+        assert (nets[~over] == 0).all()
+        ended += int(over.sum())
+    assert ended > 2 * n
+
+
+def test_the_single_table_compact_env_passes_gymnasiums_check_env() -> None:
+    check_env(SingleSeatEnv(variant="razz", players=4, observation="compact"),
+              skip_render_check=True)
+
+
+def test_gymnasiums_vector_checks() -> None:
+    """What Gymnasium checks of an environment, where it applies to a VectorEnv: the spaces
+    batch the single ones, reset and step return what they say and are in their spaces,
+    seeded resets and steps are deterministic, returned arrays are not reused, the episode
+    statistics wrapper counts hands, and partial resets (reset_mask) work."""
+    n = 8
+
+    def make() -> StudVectorEnv:
+        return rl.vector_env(variant="stud", players=4, num_envs=n, opponents="random")
+
+    env, twin = make(), make()
+    assert env.observation_space == gymnasium.vector.utils.batch_space(
+        env.single_observation_space, n)
+    assert env.action_space == gymnasium.vector.utils.batch_space(env.single_action_space, n)
+    first, info = env.reset(seed=21)
+    again, info_again = twin.reset(seed=21)
+    assert data_equivalence((first, info), (again, info_again), exact=True)
+    assert env.observation_space.contains(first)
+    env.action_space.seed(4)
+    for _ in range(50):
+        actions = random_actions(info["action_mask"], np.random.default_rng(_))
+        before = first
+        first, rewards, over, cut, info = env.step(actions)
+        second = twin.step(actions)
+        assert data_equivalence((first, rewards, over, cut, info), second, exact=True)
+        assert env.observation_space.contains(first)
+        assert first is not before and rewards.dtype == np.float32
+        assert over.dtype == np.bool_ and cut.dtype == np.bool_
+    mask = np.zeros(n, bool)
+    mask[[1, 5]] = True
+    kept = env.table[0].copy()
+    obs, info = env.reset(seed=99, options={"reset_mask": mask})
+    assert np.array_equal(env.table[0], kept)
+    assert info["action_mask"][mask].any(axis=1).all()
+    with pytest.raises(ValueError, match="reset options"):
+        env.reset(options={"shuffle": True})
+    stats = gymnasium.wrappers.vector.RecordEpisodeStatistics(make())
+    _, info = stats.reset(seed=1)
+    episodes = 0
+    for step in range(40):
+        actions = random_actions(info["action_mask"], np.random.default_rng(step))
+        _, _, _, _, info = stats.step(actions)
+        if "episode" in info:
+            episodes += int(info["_episode"].sum())
+    assert episodes > n
+
+
+def test_an_illegal_action_index_is_refused_and_changes_no_table() -> None:
+    env = rl.vector_env(variant="stud", players=3, num_envs=4, opponents="station", seat=1)
+    _, info = env.reset(seed=2)
+    table = env.table.copy()
+    closed = np.argmin(info["action_mask"], axis=1)  # a closed action in every table
+    with pytest.raises(rl.IllegalActionIndex, match="table 0: action .* is not open to seat 1"):
+        env.step(closed)
+    with pytest.raises(rl.IllegalActionIndex, match="not an action"):
+        env.step(np.array([0, 1, 7, 1]))
+    with pytest.raises(rl.IllegalActionIndex, match="shape"):
+        env.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(rl.IllegalActionIndex, match="integers"):
+        env.step(np.zeros(4))
+    assert np.array_equal(env.table, table)
+    env.step(np.argmax(info["action_mask"], axis=1))
+
+
+def test_bad_arguments_get_clear_errors() -> None:
+    with pytest.raises(ValueError, match="unknown opponent 'shark'"):
+        rl.vector_env(opponents="shark")
+    with pytest.raises(ValueError, match="6 players need 5 opponents"):
+        rl.vector_env(players=6, opponents=["random"])
+    with pytest.raises(ValueError, match="num_envs"):
+        rl.vector_env(num_envs=0)
+    with pytest.raises(ValueError, match="seat"):
+        rl.vector_env(players=3, seat=4)
+    with pytest.raises(ValueError, match="seed"):
+        rl.vector_env(num_envs=2).reset(seed=[1, -1])
+    with pytest.raises(RuntimeError, match="reset"):
+        rl.vector_env(num_envs=2).step(np.zeros(2, dtype=np.int64))
+
+
+def test_two_threads_play_what_one_plays() -> None:
+    runs = []
+    for threads in (1, 2):
+        env = rl.vector_env(variant="razz", players=5, num_envs=40, threads=threads)
+        obs, info = env.reset(seed=8)
+        rng = np.random.default_rng(8)
+        seen = [obs]
+        for _ in range(30):
+            obs, rewards, _, _, info = env.step(random_actions(info["action_mask"], rng))
+            seen += [obs, rewards]
+        runs.append(seen)
+        env.close()
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+
+
+def test_compact_layout_covers_the_vector_once() -> None:
+    covered = np.zeros(rl.COMPACT_SIZE, int)
+    for part in COMPACT_LAYOUT.values():
+        covered[part] += 1
+    assert (covered == 1).all() and rl.COMPACT_SIZE == 240
+    assert PROFILES["pokerkit"].deck_exhaustion == "reshuffle"  # TABLES' reshuffle case
