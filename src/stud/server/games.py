@@ -25,14 +25,16 @@ def game_of(spec: TableSpec, number: int) -> Variant:
 
 
 def rotation_json(rotation: Rotation | None, hand: int) -> Json:
-    """``{"rotation": {"games", "every", "now", "next", "next_hand", "in_hands"}}`` for hand
-    ``hand`` of a rotation (the game it plays, the next game, the first hand of it and how many
-    hands until then); nothing for one game."""
+    """``{"rotation": {"games", "every", "now", "next", "next_hand", "in_hands"}}`` after hand
+    ``hand`` was dealt (the one in play or the last; 0 before the first): the game it plays,
+    the next game, the first hand of it, and how many hands are still to be dealt before it
+    (0: the next hand plays it). Nothing for one game."""
     if rotation is None or len(set(rotation.games)) == 1:
         return {}
-    change = rotation.next_change(hand)
+    shown = max(hand, 1)
+    change = rotation.next_change(shown)
     assert change is not None  # a rotation of two games or more always changes
     first, following = change
     return {"rotation": {"games": [g.value for g in rotation.games], "every": rotation.every,
-                         "now": rotation.variant(hand).value, "next": following.value,
-                         "next_hand": first, "in_hands": first - hand}}
+                         "now": rotation.variant(shown).value, "next": following.value,
+                         "next_hand": first, "in_hands": first - 1 - hand}}

@@ -135,12 +135,7 @@ class Room(Seating, Clock, Hosting, Chat):
         spec = dataclasses.replace(self.spec, hands=self.number, paused=self.paused,
                                    variant=self.table.variant, stakes=self.table.stakes)
         return table_json(spec, len(self.table.seats), self.hands_per_hour()) \
-            | rotation_json(rotation_of(self.spec), self._game_hand())
-
-    def _game_hand(self) -> int:
-        """The hand the game shown is for: the one in play, else the next to deal."""
-        hand = self.table.hand
-        return self.number if hand is not None and not hand.is_over else self.number + 1
+            | rotation_json(rotation_of(self.spec), self.number)  # the hand in play, or the last
 
     # ------------------------------------------------------------------ connections
 

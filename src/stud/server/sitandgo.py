@@ -212,9 +212,10 @@ class TournamentRoom(Room):
     def summary(self) -> Json:
         spec = dataclasses.replace(self.spec, hands=self.number, paused=self.paused,
                                    variant=self.table.variant, stakes=self.table.stakes)
-        next_hand = self.played + (0 if self._in_play() else 1)
+        # The tournament's own count of hands (a voided hand is dealt again as the same one).
+        dealt = self.played + (1 if self._in_play() else 0)
         return table_json(spec, len(self.table.seats), self.hands_per_hour()) \
-            | rotation_json(self.format.game, max(1, next_hand)) \
+            | rotation_json(self.format.game, dealt) \
             | {"tournament": self.tournament_json()}
 
     def _in_play(self) -> bool:
@@ -223,16 +224,18 @@ class TournamentRoom(Room):
 
     def tournament_json(self) -> Json:
         """Where the tournament stands: its status, the level in force (the hand's in play,
-        else the next hand's) and the next one, with the hands or milliseconds to it."""
+        else the next hand's) and the next one, with the milliseconds to it or the hands still
+        to be dealt before it (0: the next hand plays it)."""
         t, structure = self.tournament, self.format.structure
-        level = self.level if self._in_play() else self.level_now()
+        in_play = self._in_play()
+        level = self.level if in_play else self.level_now()
         ends = sum(structure.level(k).length for k in range(1, level.number + 1))
         following = structure.level(level.number + 1)
         upcoming: Json = {"level": following.number, **_stakes_json(following)}
         if structure.per == "minutes":
             upcoming["in_ms"] = max(0, int((ends - self._minutes()) * 60_000))
         else:
-            upcoming["in_hands"] = max(0, ends - self.played)
+            upcoming["in_hands"] = max(0, ends - self.played - (1 if in_play else 0))
         return {"id": t.id, "status": t.status, "game": t.game, "players": t.players,
                 "left": sum(1 for e in self.entries if e.place is None),
                 "registered": len(self.entries), "buy_in": t.buy_in,

@@ -186,12 +186,11 @@ async def fill_with_bots(request: Request, tournament_id: int) -> Json:
 
 @router.get("/tournaments/{tournament_id}")
 async def tournament_page(request: Request, tournament_id: str) -> FileResponse:
-    if not re.fullmatch(r"[0-9]{1,9}", tournament_id):
-        return FileResponse(STATIC / "no_table.html", status_code=404)
+    """The page; for a tournament that is not there, the same page says so (404)."""
     try:
-        await _tournament(request, int(tournament_id))
+        await _tournament(request, int(tournament_id) if tournament_id.isdigit() else 0)
     except HTTPException:
-        return FileResponse(STATIC / "no_table.html", status_code=404)
+        return FileResponse(STATIC / "tournament.html", status_code=404)
     return FileResponse(STATIC / "tournament.html")
 
 

@@ -4,6 +4,7 @@
 import {
   chips, has, lang, langSwitch, onLangChange, stakesText, t, translateStatic, variantTitle,
 } from "./i18n.js";
+import { mountTournaments } from "./tournaments_lobby.js";
 
 // ------------------------------------------------------------------ shared with the table page
 
@@ -16,7 +17,8 @@ export class ApiError extends Error {
   }
 }
 
-const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "rules", "buy_in"];
+const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "rules", "buy_in",
+  "players", "starting_stack", "structure", "per", "every"];
 
 /** The error of an answer: the server names the field it refuses as data (`field`), and a
  * store error its `code`, which a German page says in German; otherwise the server's words. */
@@ -170,16 +172,17 @@ const REFRESH_MS = 4000;
 
 // A game's short name, for the lobby's narrow game column (the full title is its tooltip).
 const SHORT_TITLES = { stud: "variant.stud.short", stud8: "variant.stud8.short",
-  razz: "variant.razz.short" };
+  razz: "variant.razz.short", rotation: "variant.rotation.short" };
 
 function tableRow(table) {
   const row = document.createElement("tr");
   row.dataset.testid = "table-row";
   row.dataset.id = String(table.id);
   const href = `/tables/${table.id}`;
+  const game = table.rotation ? "rotation" : table.variant; // a rotation's game changes
   const cells = [
     ["name", table.name],
-    ["game", variantTitle(table.variant, table.title)],
+    ["game", variantTitle(game, table.title)],
     ["stakes", stakesText(table.stakes)],
     ["seats", t("ui.seats_taken", { taken: table.taken, seats: table.seats })],
     ["hph", new Intl.NumberFormat(lang() === "de" ? "de-DE" : "en-US",
@@ -201,8 +204,8 @@ function tableRow(table) {
         badge.textContent = t("ui.private_badge");
         cell.append(" ", badge);
       }
-    } else if (kind === "game" && has(SHORT_TITLES[table.variant] || "")) {
-      cell.textContent = t(SHORT_TITLES[table.variant]);
+    } else if (kind === "game" && has(SHORT_TITLES[game] || "")) {
+      cell.textContent = t(SHORT_TITLES[game]);
       cell.title = text;
     } else {
       cell.textContent = text;
@@ -234,10 +237,13 @@ function lobby() {
     onAccount: () => clearErrors(),
   });
   mountLangSwitch();
+  mountTournaments({ api, toast, account });
 
   const renderTables = () => {
-    rows.replaceChildren(...tables.map(tableRow));
-    empty.hidden = !loaded || tables.length > 0;
+    // A tournament's table is listed with its tournament, not here.
+    const cash = tables.filter((table) => !table.tournament);
+    rows.replaceChildren(...cash.map(tableRow));
+    empty.hidden = !loaded || cash.length > 0;
   };
 
   const refresh = async () => {

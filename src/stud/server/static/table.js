@@ -4,12 +4,13 @@
 
 import {
   actionLabel, awardHand, awardLines, capitalized, cardText, chips, firstToAct,
-  handText, has, lang, oddChipsText, onLangChange, stakesText, streetName, t, takenText,
-  translateStatic, variantTitle,
+  handText, has, lang, oddChipsText, onLangChange, streetName, t, takenText,
+  translateStatic,
 } from "./i18n.js";
 import { cardNode, cardRow, el } from "./cards.js";
 import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
 import { mountTogether } from "./together.js";
+import { tableMeta } from "./game_line.js";
 
 const TABLE_ID = Number((location.pathname.match(/\/tables\/(\d+)/) || [])[1]) || null;
 // A private table's invite secret, from the link its host shared (?invite=...).
@@ -804,8 +805,7 @@ function refreshDialog() {
 function renderHeader(state) {
   const table = state && state.table;
   $("table-name").textContent = table ? table.name : "";
-  $("table-meta").textContent = table
-    ? `${variantTitle(table.variant, table.title)} · ${stakesText(table.stakes)}` : "";
+  $("table-meta").replaceChildren(...tableMeta(table)); // game_line.js: rotation, tournament
   document.title = table ? `${table.name} · stud` : "stud";
   const rules = $("rules-link");
   if (TABLE_ID) rules.href = `/tables/${TABLE_ID}/rules`;
