@@ -24,9 +24,8 @@ import numpy.typing as npt
 
 from stud.fast import Batch
 from stud.fast.compiled import entry
-from stud.fast.history import history, play_logged
+from stud.fast.history import Writer, play_logged
 from stud.fast.twister import KEY_WORDS
-from stud.history.phh import dumps
 from stud.rules import PROFILES, Stakes, Variant
 from stud.sim import Chunk, Match, derive_seeds
 
@@ -161,6 +160,7 @@ def play_chunk_fast(match: Match, first: int, count: int, write_phh: bool = Fals
     policies = np.array(match.bots)[seating]
     nets = np.zeros((count, n), dtype=np.int64)
     texts = [""] * count if write_phh else []
+    tails: dict[tuple[int, ...], str] = {}
     groups = [np.arange(count)] if len(set(match.bots)) == 1 else \
         [np.flatnonzero(shifts == shift) for shift in np.unique(shifts)]
     for rows in groups:
@@ -170,11 +170,14 @@ def play_chunk_fast(match: Match, first: int, count: int, write_phh: bool = Fals
         bot_seeds = np.take_along_axis(seeds[rows, 1:], seating[rows], axis=1)
         seat_policies = [str(p) for p in policies[rows[0]]]
         if write_phh:
-            log = play_logged(batch, seat_policies, seeds=bot_seeds)
+            writer = Writer(batch, play_logged(batch, seat_policies, seeds=bot_seeds))
             for h, row in enumerate(rows.tolist()):
-                names = [match.names[e] for e in seating[row].tolist()]
-                texts[row] = dumps(history(batch, log, h, hand=first + row, _seed=match.seed,
-                                           players=names))
+                seats = tuple(seating[row].tolist())
+                tail = tails.get(seats)
+                if tail is None:  # the fields after the hand's number, one text a seating
+                    tail = tails[seats] = Writer.fields(
+                        _seed=match.seed, players=[match.names[e] for e in seats])
+                texts[row] = writer.text(h, f"hand = {first + row}\n{tail}")
         else:
             batch.play(seat_policies, seeds=bot_seeds)
         part = np.zeros((len(rows), n), dtype=np.int64)

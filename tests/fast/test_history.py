@@ -15,7 +15,7 @@ from stud.cards import Deck
 from stud.engine import Hand
 from stud.fast import Batch
 from stud.fast.agree import STAKES, random_rules, random_stacks, twin_decks
-from stud.fast.history import history, play_logged
+from stud.fast.history import Writer, history, play_logged
 from stud.history.phh import dumps, from_hand, loads
 from stud.history.replay import replay
 from stud.rules import PROFILES, Rules, Stakes
@@ -43,7 +43,10 @@ def fast_texts(variant: str, rules: Rules, stakes: Stakes, stacks: list[list[int
                capacity: int = 64) -> list[str]:
     batch = Batch(variant, stakes, rules, stacks, decks)
     log = play_logged(batch, list(policies), seeds=seeds, capacity=capacity)
-    return [dumps(history(batch, log, h, hand=h)) for h in range(len(decks))]
+    texts = [dumps(history(batch, log, h, hand=h)) for h in range(len(decks))]
+    writer = Writer(batch, log)  # the fast path of the same text
+    assert [writer.text(h, Writer.fields(hand=h)) for h in range(len(decks))] == texts
+    return texts
 
 
 def a_run(rng: random.Random, variant: str, rules: Rules, players: int, hands: int,

@@ -24,17 +24,19 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from stud.cards import Card, format_cards
+from stud.cards import Card
 from stud.engine.order import best_showing
 from stud.engine.pots import build_pots
-from stud.engine.showdown import Values, can_win, hand_values
+from stud.engine.showdown import Values, can_win
+from stud.evaluate import a5_value, high_value, low8_value
+from stud.evaluate.values import HandValue, ValueKind
 from stud.fast import layout as L
 from stud.fast.batch import Batch
 from stud.fast.betting import legal
 from stud.fast.compiled import entry
 from stud.fast.policies import choose
 from stud.fast.streets import step
-from stud.history.phh import HandHistory
+from stud.history.phh import HandHistory, dumps
 from stud.rules import PROFILES, Variant
 
 Array = npt.NDArray[Any]
@@ -73,37 +75,17 @@ def _play_logged(table: Any, stub: Any, game: Any, policies: Any, rng: Any, keys
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """One logged action: its street, the acting player (index), the kind
-    (``layout.ACTION_NAMES``) and its "to" amount."""
-
-    street: int
-    seat: int
-    kind: int
-    to: int
-
-    def phh(self) -> str:
-        """The PHH line the engine's ``ActionTaken`` makes (``history.phh._action_line``)."""
-        seat = self.seat + 1
-        if self.kind == L.FOLD:
-            return f"p{seat} f"
-        if self.kind in (L.CHECK, L.CALL):
-            return f"p{seat} cc"
-        if self.kind == L.BRING_IN:
-            return f"p{seat} pb"
-        return f"p{seat} cbr {self.to}"
-
-
-@dataclass(frozen=True, slots=True)
 class Log:
-    """Every hand's actions in the order taken: ``codes[h, :counts[h]]`` and ``tos``."""
+    """Every hand's actions in the order taken: ``codes[h, :counts[h]]`` (street * 128 +
+    player * 8 + kind, ``layout.ACTION_NAMES``) and their "to" amounts ``tos``."""
 
     codes: Array
     tos: Array
     counts: Array
 
-    def actions(self, h: int) -> list[Action]:
-        return [Action(c // _STREET, c % _STREET // _SEAT, c % _SEAT, to)
+    def actions(self, h: int) -> list[tuple[int, int, str, int]]:
+        """Hand h's actions as (street, player, kind, to)."""
+        return [(c // _STREET, c % _STREET // _SEAT, L.ACTION_NAMES[c % _SEAT], to)
                 for c, to in zip(self.codes[h, :self.counts[h]].tolist(),
                                  self.tos[h, :self.counts[h]].tolist(), strict=True)]
 
@@ -132,35 +114,13 @@ def play_logged(batch: Batch, policy: str | Sequence[str] = "random", seed: int 
 
 # ---------------------------------------------------------------- PHH from the final table
 
-@dataclass(frozen=True, slots=True)
-class _Seen:
-    """One hand's end as the table holds it."""
-
-    variant: Variant
-    players: int
-    cards: list[list[Card]]  # each player's own cards, in dealing order
-    up: list[list[bool]]
-    board: list[Card]  # the community card, if one was dealt (on seventh street)
-    live: list[bool]  # not folded
-    committed: list[int]
-    all_in: list[bool]  # live with no chip behind once the betting is over
-    last_aggressor: int | None  # seventh street's
-
-
-def _seen(batch: Batch, h: int) -> _Seen:
-    row = batch.table[h].tolist()
-    n = batch.players
-    held = [row[L.HELD + i] for i in range(n)]
-    live = [not row[L.FOLDED + i] for i in range(n)]
-    committed = [row[L.COMMITTED + i] for i in range(n)]
-    return _Seen(
-        batch.variant, n,
-        [[Card.from_id(row[L.CARD + L.CARDS * i + k]) for k in range(held[i])] for i in range(n)],
-        [[bool(row[L.UP + i] >> k & 1) for k in range(held[i])] for i in range(n)],
-        [Card.from_id(row[L.BOARD])] if row[L.BOARD] >= 0 else [],
-        live, committed,
-        [live[i] and row[L.START + i] == committed[i] for i in range(n)],
-        row[L.LAST_AGGRESSOR] if row[L.LAST_AGGRESSOR] >= 0 else None)
+_NAMES = tuple(str(Card.from_id(i)) for i in range(52))
+# An action's PHH line by its code less the street (player * 8 + kind), as the engine's
+# ``history.phh._action_line`` writes it; a wager's line ends with its "to".
+_VERBS = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}  # else "cbr TO"
+_LINES = tuple(f"p{code // _SEAT + 1} {_VERBS.get(L.ACTION_NAMES[code % _SEAT], 'cbr ')}"
+               if code % _SEAT < len(L.ACTION_NAMES) else "" for code in range(L.SEATS * _SEAT))
+_WAGERS = frozenset(int(k) for k in (L.COMPLETE, L.BET, L.RAISE))
 
 
 def _dealt(street: int) -> slice:
@@ -168,107 +128,178 @@ def _dealt(street: int) -> slice:
     return slice(0, 3) if street == 3 else slice(street - 1, street)
 
 
-def _order(seen: _Seen, rules: Any, street: int, live: list[int],
-           last_aggressor: int | None) -> list[int]:
-    """``engine.order.showdown_order`` with the cards dealt up to ``street``."""
-    if last_aggressor is not None and last_aggressor in live:
-        first = last_aggressor
-    else:
-        ups = [[c for c, up in zip(seen.cards[i][:street], seen.up[i][:street], strict=True)
-                if up] + (seen.board if street == 7 else []) for i in range(seen.players)]
-        first = best_showing(seen.variant, rules, live, ups)
-    n = seen.players
-    return sorted(live, key=lambda i: (i - first) % n)
+class _End:
+    """One hand's end as the table holds it, and the engine's showdown replayed on it."""
+
+    __slots__ = ("batch", "n", "cards", "up", "board", "live", "committed", "all_in",
+                 "last_aggressor")
+
+    def __init__(self, batch: Batch, row: list[int]) -> None:
+        n = self.n = batch.players
+        self.batch = batch
+        self.cards = [row[L.CARD + L.CARDS * i:L.CARD + L.CARDS * i + row[L.HELD + i]]
+                      for i in range(n)]  # ids, in dealing order
+        self.up = [row[L.UP + i] for i in range(n)]  # bit k: card k is face up
+        self.board = [row[L.BOARD]] if row[L.BOARD] >= 0 else []
+        self.live = [i for i in range(n) if not row[L.FOLDED + i]]
+        self.committed = row[L.COMMITTED:L.COMMITTED + n]
+        # Live with no chip behind once the betting is over (before any pot is awarded).
+        self.all_in = [row[L.START + i] == self.committed[i] for i in range(n)]
+        self.last_aggressor = row[L.LAST_AGGRESSOR] if row[L.LAST_AGGRESSOR] >= 0 else None
+
+    def shown(self, i: int, cards: int) -> str:
+        return f"p{i + 1} sm " + "".join(_NAMES[c] for c in self.cards[i][:cards])
+
+    def order(self, street: int, last_aggressor: int | None) -> list[int]:
+        """``engine.order.showdown_order`` with the cards dealt up to ``street``."""
+        live, n = self.live, self.n
+        if last_aggressor is not None and last_aggressor in live:
+            first = last_aggressor
+        else:
+            board = self.board if street == 7 else []
+            ups = [[Card.from_id(c) for k, c in enumerate(self.cards[i][:street])
+                    if self.up[i] >> k & 1] + [Card.from_id(c) for c in board]
+                   for i in range(n)]
+            first = best_showing(self.batch.variant, self.batch.rules, live, ups)
+        return sorted(live, key=lambda i: (i - first) % n)
+
+    def values(self, i: int) -> Values:
+        """``engine.showdown.hand_values`` of player i's seven cards, from their ids."""
+        ids = self.cards[i] + self.board
+        variant = self.batch.variant
+        if variant is Variant.RAZZ:
+            return None, HandValue(ValueKind.A5, a5_value(ids), ())
+        high = HandValue(ValueKind.HIGH, high_value(ids), ())
+        if variant is Variant.STUD8:
+            return high, HandValue(ValueKind.LOW8, low8_value(ids), ())
+        return high, None
+
+    def showdown(self, shown_count: list[int]) -> list[str]:
+        """``engine.reveal``'s automatic showdown: who shows and who mucks, in order."""
+        lines = []
+        cards, live = self.cards, self.live
+        order = self.order(7, self.last_aggressor)
+        shown = [count > 0 for count in shown_count]
+        if any(self.all_in[i] for i in live):  # every hand turned up
+            for i in order:
+                if not shown[i]:
+                    shown[i] = True
+                    shown_count[i] = len(cards[i])
+                    lines.append(self.shown(i, 7))
+        values: dict[int, Values] = {}
+        in_showdown = [i in live for i in range(self.n)]
+        for i in order:
+            if shown[i]:
+                if shown_count[i] < len(cards[i]):  # turned up before its last cards
+                    lines.append(self.shown(i, 7))
+                continue
+            if not values:
+                values = {j: self.values(j) for j in live}
+            if can_win(build_pots(self.committed, in_showdown), shown, i, values):
+                shown[i] = True
+                lines.append(self.shown(i, 7))
+            else:
+                in_showdown[i] = False
+                lines.append(f"p{i + 1} sm")
+        return lines
 
 
 def phh_actions(batch: Batch, log: Log, h: int) -> list[str]:
     """Hand h's PHH action lines, as ``history.phh.from_hand`` writes the engine's hand."""
-    seen = _seen(batch, h)
-    rules = batch.rules
-    n = seen.players
-    actions = log.actions(h)
-    by_street: dict[int, list[Action]] = {}
-    for action in actions:
-        by_street.setdefault(action.street, []).append(action)
-    live = [i for i in range(n) if seen.live[i]]
+    end = _End(batch, batch.table[h].tolist())
+    n, cards, live = end.n, end.cards, end.live
+    count = int(log.counts[h])
+    codes = log.codes[h, :count].tolist()
+    tos = log.tos[h, :count].tolist()
     showdown = len(live) >= 2
     # Nobody could bet after the last action (or after the antes): every hand turned up then.
-    last = actions[-1].street if actions else 3
+    last = codes[-1] // _STREET if codes else 3
     turned_up = last if showdown and last < 7 and \
-        sum(not seen.all_in[i] for i in live) < 2 else None
+        sum(not end.all_in[i] for i in live) < 2 else None
     shown_count = [0] * n
     lines: list[str] = []
+    at = 0
     for street in range(3, 8):
-        if street == 7 and seen.board:
-            lines.append(f"d db {seen.board[0]}")
+        if street == 7 and end.board:
+            lines.append(f"d db {_NAMES[end.board[0]]}")
         else:
             part = _dealt(street)
-            dealt = [(i, seen.cards[i][part]) for i in range(n)]
-            if not any(cards for _, cards in dealt):
+            dealt = [(i, cards[i][part]) for i in range(n) if len(cards[i]) > part.start]
+            if not dealt:
                 break  # the hand was over before this street
-            lines.extend(f"d dh p{i + 1} {format_cards(cards)}" for i, cards in dealt if cards)
-        lines.extend(action.phh() for action in by_street.get(street, ()))
+            lines.extend(f"d dh p{i + 1} " + "".join(_NAMES[c] for c in ids) for i, ids in dealt)
+        while at < count and codes[at] // _STREET == street:
+            code = codes[at] % _STREET
+            line = _LINES[code]
+            lines.append(f"{line}{tos[at]}" if code % _SEAT in _WAGERS else line)
+            at += 1
         if street == turned_up:
-            for i in _order(seen, rules, street, live, None):
-                shown_count[i] = len(seen.cards[i][:street])
-                lines.append(f"p{i + 1} sm {format_cards(seen.cards[i][:street])}")
+            for i in end.order(street, None):
+                shown_count[i] = min(street, len(cards[i]))
+                lines.append(end.shown(i, street))
     if showdown:
-        lines.extend(_showdown(seen, rules, live, shown_count))
+        lines.extend(end.showdown(shown_count))
     return lines
 
 
-def _showdown(seen: _Seen, rules: Any, live: list[int], shown_count: list[int]) -> list[str]:
-    """``engine.reveal``'s automatic showdown: who shows and who mucks, in order."""
-    lines = []
-    order = _order(seen, rules, 7, live, seen.last_aggressor)
-    shown = [count > 0 for count in shown_count]
-    if any(seen.all_in[i] for i in live):
-        for i in order:
-            if not shown[i]:
-                shown[i] = True
-                shown_count[i] = len(seen.cards[i])
-                lines.append(f"p{i + 1} sm {format_cards(seen.cards[i])}")
-    values: dict[int, Values] = {}
-    in_showdown = list(seen.live)
-    for i in order:
-        if shown[i] and shown_count[i] == len(seen.cards[i]):
-            continue
-        if shown[i]:  # turned up before its last cards: shown again with them
-            lines.append(f"p{i + 1} sm {format_cards(seen.cards[i])}")
-            continue
-        for j in live:
-            if j not in values:
-                values[j] = hand_values(seen.variant, seen.cards[j] + seen.board)
-        if can_win(build_pots(seen.committed, in_showdown), shown, i, values):
-            shown[i] = True
-            lines.append(f"p{i + 1} sm {format_cards(seen.cards[i])}")
-        else:
-            in_showdown[i] = False
-            lines.append(f"p{i + 1} sm")
-    return lines
+def _rules_fields(batch: Batch) -> dict[str, object]:
+    """The rules as ``from_hand`` names them: the closest profile, then every policy that
+    differs from it."""
+    rules = batch.rules
+    base_name = rules.closest_profile()
+    fields: dict[str, object] = {"_rules": base_name}
+    for policy, value in rules.differences(PROFILES[base_name]).items():
+        fields[f"_rule_{policy}"] = value
+    return fields
 
 
 def history(batch: Batch, log: Log, h: int, **fields: object) -> HandHistory:
     """Hand h as ``history.phh.from_hand`` makes the engine's hand into a ``HandHistory``:
-    the rules' closest profile and every policy that differs, then ``fields``."""
-    rules = batch.rules
-    base_name = rules.closest_profile()
-    extra: dict[str, object] = {"_rules": base_name}
-    for policy, value in rules.differences(PROFILES[base_name]).items():
-        extra[f"_rule_{policy}"] = value
-    extra.update(fields)
-    stakes = batch.stakes
+    the rules' profile and policies, then ``fields``."""
+    stakes, row = batch.stakes, batch.table[h]
     return HandHistory(
         variant=batch.variant.phh_code,
         antes=[stakes.ante] * batch.players,
         bring_in=stakes.bring_in,
         small_bet=stakes.small_bet,
         big_bet=stakes.big_bet,
-        starting_stacks=batch.starting_stacks[h].tolist(),
+        starting_stacks=row[L.START:L.START + batch.players].tolist(),
         actions=phh_actions(batch, log, h),
-        finishing_stacks=batch.stacks[h].tolist(),
-        fields=extra,
+        finishing_stacks=row[L.STACK:L.STACK + batch.players].tolist(),
+        fields={**_rules_fields(batch), **fields},
     )
 
 
-__all__ = ["Action", "Log", "history", "phh_actions", "play_logged"]
+class Writer:
+    """A batch's hands as PHH text, what ``history.phh.dumps(history(...))`` writes, sooner:
+    what every hand of the batch shares is written once (``tests/fast/test_history.py``)."""
+
+    def __init__(self, batch: Batch, log: Log) -> None:
+        self.batch, self.log = batch, log
+        stakes = batch.stakes
+        self.head = dumps(HandHistory(batch.variant.phh_code, [stakes.ante] * batch.players,
+                                      stakes.bring_in, stakes.small_bet, stakes.big_bet,
+                                      [], [])).split("starting_stacks = ")[0]
+        self.rules = self.fields(**_rules_fields(batch))
+
+    @staticmethod
+    def fields(**fields: object) -> str:
+        """Field lines as ``dumps`` writes them."""
+        text = dumps(HandHistory("", [], 0, 0, 0, [], [], fields=fields))
+        return text.split("actions = []\n", 1)[1]
+
+    def text(self, h: int, fields: str = "") -> str:
+        """Hand h's PHH file, ``fields`` (``Writer.fields``) after the rules'."""
+        n, row = self.batch.players, self.batch.table[h]
+        # An action line is ASCII without quotes or backslashes: JSON writes it as it is.
+        actions = ", ".join(f'"{line}"' for line in phh_actions(self.batch, self.log, h))
+        return (f"{self.head}starting_stacks = {_list(row[L.START:L.START + n])}\n"
+                f"actions = [{actions}]\n{self.rules}{fields}"
+                f"finishing_stacks = {_list(row[L.STACK:L.STACK + n])}\n")
+
+
+def _list(values: Array) -> str:
+    return "[" + ", ".join(map(str, values.tolist())) + "]"
+
+
+__all__ = ["Log", "Writer", "history", "phh_actions", "play_logged"]
