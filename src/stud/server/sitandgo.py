@@ -38,7 +38,7 @@ from stud.tournament import Level, Tournament, sit_and_go
 log = logging.getLogger("stud.server")
 
 # What a player may do at a tournament table: play, go away and come back, chat.
-ALLOWED = frozenset({"act", "sit_out", "sit_in", "chat", "mute", "ping"})
+ALLOWED = frozenset({"act", "sit_out", "sit_in", "chat", "mute", "ping", "resync"})
 
 
 class TournamentTable(Table):
