@@ -321,7 +321,8 @@ def test_recent_hands_are_the_finished_hands_newest_first(played: Played) -> Non
     assert numbers == sorted(numbers, reverse=True)
     assert numbers == list(range(numbers[0], numbers[0] - len(numbers), -1))
     for entry in recent:
-        assert set(entry) == {"id", "number", "ended_at", "text", "result", "events", "players"}
+        assert set(entry) == {"id", "number", "ended_at", "text", "result", "events", "players",
+                              "variant"}
         assert entry["result"] == "finished"
         assert entry["text"] and all(isinstance(line, str) for line in entry["text"])
         # The events tell the hand in any language: they end as the hand did, and name seats

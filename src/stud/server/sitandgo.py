@@ -59,6 +59,9 @@ def format_of(t: TournamentSpec) -> Tournament:
 class TournamentRoom(Room):
     def __init__(self, *args: object, tournament: TournamentSpec, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # No host: nobody pauses, closes or clears a tournament's table (its creator is kept
+        # with the tournament, for seating bots before the start).
+        self.spec = dataclasses.replace(self.spec, host=None)
         self.tournament = tournament
         self.format = format_of(tournament)
         self.table = TournamentTable(self.spec.variant, self.spec.stakes, self.spec.rules,

@@ -514,11 +514,12 @@ class Store(Tournaments):
 
     def recent_hands(self, table_id: int, limit: int = 10) -> list[dict[str, object]]:
         query = (select(hands.c.id, hands.c.number, hands.c.status, hands.c.ended_at,
-                        hands.c.text, hands.c.events, hands.c.names)
+                        hands.c.text, hands.c.events, hands.c.names, hands.c.phh)
                  .where(hands.c.table_id == table_id, hands.c.status != "running")
                  .order_by(hands.c.number.desc()).limit(limit))
         with self.engine.connect() as db:
             return [{"id": r.id, "number": r.number, "result": r.status,
+                     "variant": _game_of(r.phh),
                      "ended_at": _utc(r.ended_at).isoformat() if r.ended_at else None,
                      "text": r.text or ["The hand was cut off and voided; every player got "
                                         "their starting stack back."]}
@@ -552,7 +553,7 @@ class Store(Tournaments):
         """The finished hands the account played, newest first (before hand id ``before``):
         where, when, its seat, its down cards, and what it won or lost."""
         query = (select(hands.c.id, hands.c.table_id, hands.c.number, hands.c.ended_at,
-                        tables.c.name, tables.c.variant, hand_players.c.seat,
+                        hands.c.phh, tables.c.name, tables.c.variant, hand_players.c.seat,
                         hand_players.c.start, hand_players.c.final, hand_players.c.cards)
                  .join(hands, hands.c.id == hand_players.c.hand_id)
                  .join(tables, tables.c.id == hands.c.table_id)
@@ -563,7 +564,7 @@ class Store(Tournaments):
             query = query.where(hands.c.id < before)
         with self.engine.connect() as db:
             return [{"id": r.id, "table": r.table_id, "table_name": r.name,
-                     "variant": r.variant, "number": r.number,
+                     "variant": _game_of(r.phh) or r.variant, "number": r.number,
                      "ended_at": _utc(r.ended_at).isoformat() if r.ended_at else None,
                      "seat": r.seat, "cards": r.cards, "start": r.start, "final": r.final,
                      "net": None if r.final is None else r.final - r.start}
@@ -739,6 +740,21 @@ class Store(Tournaments):
         with self.engine.connect() as db:
             return int(db.execute(select(func.coalesce(func.sum(ledger.c.amount), 0))
                                   .where(ledger.c.kind == "grant")).scalar_one())
+
+
+_PHH_VARIANT = re.compile(r'^variant = "([^"]+)"', re.MULTILINE)
+
+
+def _game_of(phh: str | None) -> str | None:
+    """The game a kept hand played (``stud``, ``stud8``, ``razz``), from its PHH: at a table of
+    the stud rotation, or a tournament's, it changes from hand to hand. None for a voided one."""
+    found = _PHH_VARIANT.search(phh or "")
+    if found is None:
+        return None
+    try:
+        return Variant.parse(found.group(1)).value
+    except ValueError:
+        return None
 
 
 def _account(row: Any) -> Account:

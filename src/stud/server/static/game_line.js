@@ -31,6 +31,9 @@ function levelText(tr) {
 
 /** The nodes of the table's meta line. */
 export function tableMeta(table) {
+  // A tournament's table hides what is not for it (sitting down, adding chips, leaving, bots):
+  // tournament.css.
+  document.body.classList.toggle("tournament-table", Boolean(table && table.tournament));
   if (!table) return [];
   const parts = [gameText(table), " · ", stakesText(table.stakes)];
   const tr = table.tournament;
