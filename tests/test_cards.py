@@ -201,3 +201,20 @@ def test_a_seeded_deck_is_the_standard_library_shuffle_of_that_seed():
         order = list(CARDS)
         random.Random(seed).shuffle(order)
         assert Deck.seeded(seed).cards == tuple(order)
+
+
+def test_a_drawn_deck_is_the_standard_library_shuffle_by_that_generator():
+    # Deck.drawn shuffles with the same copy of random.shuffle's algorithm: a simulation that
+    # draws its decks from one generator gets exactly the generator's own shuffles.
+    import random
+
+    from stud.cards import CARDS
+    ours, theirs = random.Random(11), random.Random(11)
+    for _ in range(300):
+        deck = Deck.drawn(ours)
+        order = list(CARDS)
+        theirs.shuffle(order)
+        assert deck.cards == tuple(order)
+        assert deck.seed == theirs.getrandbits(32)  # the seed of a later reshuffle, drawn next
+    first, again = Deck.drawn(random.Random(3)), Deck.drawn(random.Random(3))
+    assert first == again and first.reshuffle(CARDS[:5], 1) == again.reshuffle(CARDS[:5], 1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -161,7 +161,13 @@ def _seeded_order(seed: int) -> tuple[Card, ...]:
     """``random.Random(seed).shuffle`` of the 52 cards, the same order, at half the cost: a
     simulation shuffles once a hand. ``test_cards`` checks the two agree."""
     _SEEDED.seed(seed)
-    bits = _SEEDED.getrandbits
+    return _shuffled_order(_SEEDED.getrandbits)
+
+
+def _shuffled_order(bits: Callable[[int], int]) -> tuple[Card, ...]:
+    """``shuffle`` of the 52 cards by the generator whose ``getrandbits`` is ``bits``: the
+    standard library's own steps (draws of as many bits as the choice needs, drawn again when
+    too large), without its method calls."""
     order = list(CARDS)
     for i, n, k in _SWAPS:
         j = bits(k)
@@ -200,6 +206,14 @@ class Deck:
     @staticmethod
     def seeded(seed: int) -> Deck:
         return Deck(_seeded_order(seed), seed, False)
+
+    @staticmethod
+    def drawn(generator: random.Random) -> Deck:
+        """A deck shuffled by ``generator`` (its ``shuffle`` of the 52 cards, the same order),
+        for a simulation that draws every deck from one generator; the seed of a later
+        reshuffle is drawn from it too, so the hand stays reproducible."""
+        order = _shuffled_order(generator.getrandbits)
+        return Deck(order, generator.getrandbits(32), False)
 
     @staticmethod
     def ordered(top: Sequence[Card] = ()) -> Deck:

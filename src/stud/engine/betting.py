@@ -180,18 +180,20 @@ class BettingRound:
         return top[0][0] if top[0][1] != i else top[1][0]
 
     def _rank_reach(self) -> list[tuple[int, int]]:
-        """The two players still in with the most chips in front and behind."""
+        """The two players still in with the most chips in front and behind: (chips, player),
+        the later seat first on a tie, as sorting (chips, player) descending would."""
         stacks, wagers, folded = self.stacks, self.wagers, self.folded
-        first = second = (0, -1)
-        for j in range(self.seats.count - 1, -1, -1):  # the later seat first on a tie, as
-            if folded[j]:                              # sorting (chips, seat) descending would
+        most = second = 0
+        first_at = second_at = -1
+        for j in range(self.seats.count):
+            if folded[j]:
                 continue
-            entry = (stacks[j] + wagers[j], j)
-            if entry > first:
-                first, second = entry, first
-            elif entry > second:
-                second = entry
-        top = self.reach_top = [first, second]
+            chips = stacks[j] + wagers[j]
+            if chips >= most:
+                most, second, first_at, second_at = chips, most, j, first_at
+            elif chips >= second:
+                second, second_at = chips, j
+        top = self.reach_top = [(most, first_at), (second, second_at)]
         return top
 
     def _wager_options(self, total: int, reach: int) -> tuple[Action, ...]:

@@ -63,8 +63,7 @@ class Dealer:
              events: list[Event]) -> None:
         """Deal ``street`` to the players in ``receivers`` (indices in seat order)."""
         if not street.burn:
-            for up in street.cards:
-                self._round(street.number, receivers, up, seats, events)
+            self._rounds(street, receivers, seats, events)
             return
         need = len(receivers) * len(street.cards)
         stub = self.stub
@@ -84,19 +83,22 @@ class Dealer:
             self.board.append(card)
             events.append(CommunityCardDealt(street.number, card))
             return
-        for up in street.cards:
-            self._round(street.number, receivers, up, seats, events)
+        self._rounds(street, receivers, seats, events)
 
-    def _round(self, street: int, receivers: list[int], up: bool, seats: Seats,
-               events: list[Event]) -> None:
-        """One card to each receiver, clockwise from seat 1."""
+    def _rounds(self, street: Street, receivers: list[int], seats: Seats,
+                events: list[Event]) -> None:
+        """The street's rounds: one card to each receiver a round, clockwise from seat 1."""
+        number, receive = street.number, seats.receive_round
         if self.script is not None:
-            dealt = [self._scripted(street, i) for i in receivers]
-        else:
-            stub, count = self.stub, len(receivers)
+            for up in street.cards:
+                receive(number, receivers, [self._scripted(number, i) for i in receivers], up,
+                        events)
+            return
+        stub, count = self.stub, len(receivers)
+        for up in street.cards:
             dealt = stub[:-count - 1:-1]  # the top cards, in the order they leave the stub
             del stub[-count:]
-        seats.receive_round(street, receivers, dealt, up, events)
+            receive(number, receivers, dealt, up, events)
 
     def _scripted(self, street: int, i: int) -> Card:
         """The next card for player i: the script's, where it names one, else the stub's."""

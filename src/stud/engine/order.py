@@ -102,22 +102,21 @@ def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats, liv
     shows = [ups[i] + list(board) for i in range(seats.count)] if board else ups
     lowball = variant is Variant.RAZZ
     showing = showing_low_key if lowball else showing_high_key
-    extra = sum(rank_key(c.id) for c in board)
+    extra = sum(rank_key(c.id) for c in board) if board else 0
     keys = seats.up_keys
-    best, top, tie, pair = -1, -1, False, False
+    best, top, tie = -1, -1, False
     for i in live:  # the best showing, in one pass: the common case has no tie
         value = showing(keys[i] + extra)
         if value > top:
             best, top, tie = i, value, False
         elif value == top:
             tie = True
-        if not pair and shows_one_pair(value):
-            pair = True
     if tie:
         values = {i: showing(keys[i] + extra) for i in live}
         best = _best_showing(variant, rules, live, shows, values)[0]
     # The open-pair option is decided as fourth street begins (RULES.md 4).
-    open_pair = plan.open_pair and rules.open_pair_big_bet and not lowball and pair
+    open_pair = plan.open_pair and rules.open_pair_big_bet and not lowball and any(
+        shows_one_pair(showing(keys[i] + extra)) for i in live)
     all_in = seats.stacks[best] == 0
     actor = seats.next_actor_after(best) if all_in else best
     return _tuple(FirstToAct, (street, Opener.BEST_HAND, actor + 1, best + 1,

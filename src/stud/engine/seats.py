@@ -8,10 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stud.cards import Card
+from stud.cards import CARDS, Card
 from stud.engine.events import AntePosted, CardDealt, Event
+from stud.evaluate.showing import rank_key
+from stud.rules import STREETS
 
-_tuple = tuple.__new__  # dealt cards are many: skip the named tuple's Python-level __new__
+_tuple = tuple.__new__  # antes are many: skip the named tuple's Python-level __new__
+# _DEALT[street][up][i][card id]: the event of that card dealt to player i, made once; a hand
+# deals dozens of cards, and an event is an immutable value.
+_DEALT: dict[int, dict[bool, list[list[CardDealt]]]] = {
+    street.number: {up: [[CardDealt(i + 1, street.number, card, up) for card in CARDS]
+                         for i in range(8)] for up in (False, True)}
+    for street in STREETS}
+_RANK_KEYS: tuple[int, ...] = tuple(rank_key(card_id) for card_id in range(52))
 
 
 class Seats:
@@ -110,19 +119,21 @@ class Seats:
                       events: list[Event]) -> None:
         """``dealt[k]`` to ``receivers[k]``, one card each, each told in ``events``."""
         cards, flags, append = self.cards, self.up, events.append
+        told = _DEALT[street][up]  # the events are values: one shared object for each
         if up:
             ups, keys = self.up_cards, self.up_keys
             for i, card in zip(receivers, dealt, strict=True):
                 cards[i].append(card)
                 flags[i].append(True)
                 ups[i].append(card)
-                keys[i] += 1 << 3 * (card.id >> 2)  # evaluate.showing.rank_key
-                append(_tuple(CardDealt, (i + 1, street, card, True)))
+                card_id = card.id
+                keys[i] += _RANK_KEYS[card_id]
+                append(told[i][card_id])
         else:
             for i, card in zip(receivers, dealt, strict=True):
                 cards[i].append(card)
                 flags[i].append(False)
-                append(_tuple(CardDealt, (i + 1, street, card, False)))
+                append(told[i][card.id])
 
     def show(self, i: int) -> None:
         self.versions[i] += 1
