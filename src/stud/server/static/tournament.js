@@ -113,9 +113,10 @@ function renderYou(tr) {
   const mine = tr.you;
   you.hidden = !mine;
   if (!mine) return;
-  you.textContent = mine.place
-    ? t("ui.you_finished", { place: mine.place, prize: chips(mine.prize || 0) })
-    : t("ui.you_registered", { seat: mine.seat });
+  if (!mine.place) you.textContent = t("ui.you_registered", { seat: mine.seat });
+  else if (mine.prize) {
+    you.textContent = t("ui.you_finished", { place: mine.place, prize: chips(mine.prize) });
+  } else you.textContent = t("ui.you_finished_out", { place: mine.place });
 }
 
 function renderStandings(tr) {

@@ -1,0 +1,102 @@
+"""The web sit-and-go in a real browser (Debian's chromium, as tests/server/test_browser.py):
+two people open the lobby; one opens a sit-and-go and is registered, the other registers from
+the tournament's page (in German), bots fill the free seats, and both see the standings, the
+level and, at the end, the winner and the prizes, with their own wallets paid."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from stud.server.room import Timing
+
+from .conftest import Server, serve_in_thread
+from .test_browser import PHONE, Browser, Page, browser, expect, screenshot
+
+__all__ = ["browser"]  # the module's chromium, shared with test_browser's fixture
+
+# Bots act at once; the people never go to the table, so their clocks (5 s at 0.01) run out in
+# a moment and they are away: dealt in, folded, to the end.
+QUICK = Timing(bot_delay=0.0, hand_pause=0.0, clock_scale=0.01, seat_wait=0.0)
+
+
+@pytest.fixture
+def site(sqlite_database: str) -> Iterator[Server]:
+    with serve_in_thread(sqlite_database, QUICK) as running:
+        yield running
+
+
+def person(browser: Browser, site: Server, locale: str = "en-US",
+           viewport: dict[str, int] | None = None) -> Page:
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900},
+                                  locale=locale, base_url=site.url)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def nickname(page: Page, name: str) -> None:
+    page.get_by_test_id("nickname-input").fill(name)
+    page.get_by_test_id("nickname-submit").click()
+    expect(page.get_by_test_id("playing-as")).to_contain_text(name)
+
+
+def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
+        browser: Browser, site: Server) -> None:
+    ann = person(browser, site)
+    ann.goto("/")
+    nickname(ann, "Ann")
+    ann.get_by_test_id("tournament-variant").select_option("rotation")
+    ann.get_by_test_id("tournament-players").fill("4")
+    ann.get_by_test_id("tournament-buy-in").fill("300")
+    ann.get_by_test_id("tournament-stack").fill("400")
+    ann.get_by_test_id("tournament-structure").select_option("turbo")
+    ann.get_by_test_id("tournament-clock").fill("5")
+    ann.get_by_test_id("tournament-submit").click()
+    ann.wait_for_url(re.compile(r"/tournaments/\d+$"))
+    address = ann.url
+    expect(ann.get_by_test_id("tournament-waiting")).to_contain_text("3 more")
+    expect(ann.get_by_test_id("tournament-you")).to_contain_text("seat 1")
+    expect(ann.get_by_test_id("standing")).to_have_count(1)
+    expect(ann.get_by_test_id("prizes")).to_contain_text("780")  # 65% of 1,200
+
+    # Bea finds it in the lobby, on a phone, in German, and registers from its page.
+    bea = person(browser, site, "de-DE", PHONE)
+    bea.goto("/")
+    nickname(bea, "Bea")
+    row = bea.get_by_test_id("tournament-row")
+    expect(row).to_contain_text("1 von 4")
+    row.get_by_role("link").first.click()
+    bea.wait_for_url(address)
+    bea.get_by_test_id("register").click()
+    expect(bea.get_by_test_id("tournament-you")).to_contain_text("Platz 2")
+    expect(bea.get_by_test_id("playing-as")).to_contain_text("9.700")
+    screenshot(bea, "sitandgo-registered-de-phone.png")
+
+    # Ann fills the free seats with bots: the table is full, and it starts.
+    ann.get_by_test_id("fill-bots").click()
+    expect(ann.get_by_test_id("standing")).to_have_count(4)
+    expect(ann.get_by_test_id("tournament-meta")).not_to_contain_text("Registering")
+    screenshot(ann, "sitandgo-running-en.png")
+    # They are away; the tournament plays to its end, and the page shows the winner.
+    expect(ann.get_by_test_id("tournament-winner")).to_be_visible(timeout=60_000)
+    places = ann.get_by_test_id("standing-place").all_inner_texts()
+    assert places[0] == "1" and "still in" not in places, places
+    prizes = [int(p.replace(",", "")) for p in ann.get_by_test_id("standing-prize")
+              .all_inner_texts()]
+    assert sum(prizes) == 1200 and prizes[0] >= 780, prizes
+    screenshot(ann, "sitandgo-finished-en.png")
+    expect(bea.get_by_test_id("tournament-winner")).to_be_visible(timeout=20_000)
+    expect(bea.get_by_test_id("tournament-you")).to_contain_text("gelandet")
+    screenshot(bea, "sitandgo-finished-de-phone.png")
+    # Each wallet holds what was left and the prize won.
+    for page, name in ((ann, "Ann"), (bea, "Bea")):
+        page.reload()
+        expect(page.get_by_test_id("standing")).to_have_count(4)
+        mine = next(i for i, text in enumerate(page.get_by_test_id("standing")
+                                                .all_inner_texts()) if name in text)
+        prize = prizes[mine]
+        wallet = 10_000 - 300 + prize
+        shown = f"{wallet:,}" if page is ann else f"{wallet:,}".replace(",", ".")
+        expect(page.get_by_test_id("playing-as")).to_contain_text(shown)
