@@ -125,3 +125,31 @@ def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
         assert store.tournament(number).level >= 2
     finally:
         store.close()
+
+
+def test_a_tournament_refuses_bad_fields_by_name_and_levels_may_go_by_minutes(
+        quick_server: Server) -> None:
+    with quick_server.client() as http:
+        _, ann = make_account(http, "Zed")
+        for fields, field in (({"variant": "holdem"}, "variant"), ({"players": 9}, "players"),
+                              ({"buy_in": 0}, "buy_in"), ({"structure": "slow"}, "structure"),
+                              ({"starting_stack": 50}, "starting_stack"),
+                              ({"per": "orbits"}, "per"), ({"name": ""}, None)):
+            answer = http.post("/api/tournaments", json=fields, headers=bearer(ann))
+            if field is None:  # an empty name is the house's default name
+                assert answer.status_code == 201, answer.text
+                continue
+            assert (answer.status_code, answer.json()["field"]) == (400, field), answer.text
+            assert field in answer.json()["detail"]
+        made = create(http, ann, variant="razz", players=2, per="minutes", structure="turbo")
+        assert http.get("/api/tournaments/999").status_code == 404
+        assert http.get("/tournaments/999").status_code == 404
+        # Bots alone: it starts at once, and level 2 is five minutes away.
+        http.post(f"/api/tournaments/{made['id']}/bots", json={"bots": ["random", "random"]},
+                  headers=bearer(ann))
+        now = http.get(f"/api/tournaments/{made['id']}").json()["now"]
+        assert (now["status"], now["level"], now["next"]["level"]) == ("running", 1, 2)
+        assert 4.5 * 60_000 < now["next"]["in_ms"] <= 5 * 60_000
+        # Play now never sends a player to a tournament's table.
+        answer = http.post("/api/play-now", json={"variant": "razz"}, headers=bearer(ann))
+        assert answer.json()["table"]["id"] != made["table"]

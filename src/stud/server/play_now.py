@@ -19,6 +19,7 @@ from stud.server.auth import casino_of, must_be_me
 from stud.server.connection import Client
 from stud.server.frames import Json
 from stud.server.room import Room
+from stud.server.sitandgo import TournamentRoom
 from stud.server.store import Account, StoreError
 from stud.text import catalogue
 
@@ -32,7 +33,8 @@ BOTS = ("expert", "strength", "station")  # in seats 1 to 3; the player's seats 
 
 def _open_to_all(room: Room) -> bool:
     spec = room.spec
-    return not (spec.private or spec.paused or spec.closed)
+    # A tournament's table is not a cash table to sit down at.
+    return not (spec.private or spec.paused or spec.closed or isinstance(room, TournamentRoom))
 
 
 def _free_seats(room: Room) -> list[int]:
