@@ -25,7 +25,8 @@ from stud.engine import (
     ValueKind,
 )
 from stud.rules import PROFILES, Stakes, Variant
-from stud.server.frames import award_json, event_json, hand_text, value_json
+from stud.server.deal import Deal
+from stud.server.frames import EventLog, award_json, event_json, hand_part, hand_text, value_json
 from stud.table import Table
 
 SEAT_OF = {1: 2, 2: 5, 3: 7}.__getitem__
@@ -160,3 +161,36 @@ def test_stud8_pots_say_scoop_no_low_and_halves_as_facts() -> None:
             if pot["scoop"] is not None and contested:
                 seen.add("scoop")
     assert seen == {"uncontested", "no_low", "split", "scoop"}, seen
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_deals_frames_built_once_for_all_viewers_are_each_viewers_own(
+        variant: Variant) -> None:
+    """``Deal.part`` shares what every viewer sees alike (the public hand, each public event)
+    between viewers and frames; at every step of many hands, for every seat and the public,
+    it is exactly the hand built from that viewer's own view alone, clock and all."""
+    rng = random.Random(len(variant))
+    bot = make_bot("random", 3)
+    steps = 0
+    for number in range(1, 16):
+        table = Table(variant, Stakes.for_limit(2), PROFILES["standard"], 8)
+        for seat in SEATS:
+            table.sit(seat, f"p{seat}", rng.choice((6, 12, 40, 100)))
+        hand = table.start_hand(Deck.seeded(rng.randrange(2**32)))
+        deal = Deal(hand, number, SEATS, (11, 12, 13), ("a", "b", "c"))
+        accounts = (None, 11, 12, 13)
+        players = [{"seat": s, "name": n} for s, n in zip(SEATS, "abc", strict=True)]
+        while True:
+            clock = None if hand.is_over else {"seat": 2, "remaining_ms": rng.randrange(9)}
+            if rng.random() < 0.1:
+                deal.clock_acts()  # the house acts next: the action says timed_out
+            for account in rng.sample(accounts, len(accounts)):
+                k = deal.viewer(account)
+                alone = hand_part(hand.view(k), number, hand.starting_stacks, deal.seat_of,
+                                  clock, EventLog(deal.seat_of, set(deal.timed_out)), players)
+                assert deal.part(account, clock) == alone, (number, account)
+                steps += 1
+            if hand.is_over:
+                break
+            hand.act(bot.act(hand.view(hand.to_act)), hand.to_act)
+    assert steps > 500

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from stud.engine import ActionTaken, Hand, HandView
-from stud.server.frames import EventLog, Json, hand_part
+from stud.server.frames import EventLog, Json, PublicEvents, hand_json, legal_json
 
 
 @dataclass(eq=False)
@@ -24,6 +24,8 @@ class Deal:
     timed_out: set[int] = field(default_factory=set)  # actions the clock took, counted from 0
     _logs: dict[int | None, EventLog] = field(default_factory=dict)
     _finished: dict[int | None, Json] = field(default_factory=dict)
+    _public: PublicEvents | None = None  # each public event's JSON, for every viewer
+    _head: tuple[int, Json | None, Json] | None = None  # (events, clock, the public hand)
 
     def seat_of(self, k: int) -> int:
         """The table seat of the hand's seat ``k`` (1..n)."""
@@ -50,17 +52,40 @@ class Deal:
     def part(self, account_id: int | None, clock: Json | None = None,
              view: HandView | None = None) -> Json:
         """The hand as JSON for this account; a finished hand's is built once and shared (by
-        every frame of it: nobody may change it)."""
+        every frame of it: nobody may change it). What every viewer sees alike (the pot, the
+        street, why a seat acts first, the showdown...) is built once per change of the hand;
+        a viewer adds its own events (its down cards) and, when it is to act, ``legal``."""
         k = self.viewer(account_id)
         if k in self._finished:
             return self._finished[k]
         view = view or self.hand.view(k)
-        log = self._logs.get(k)
-        if log is None:
-            log = self._logs[k] = EventLog(self.seat_of, self.timed_out)
-        players = [{"seat": s, "name": n} for s, n in zip(self.seats, self.names, strict=True)]
-        part = hand_part(view, self.number, self.hand.starting_stacks, self.seat_of,
-                         None if view.is_over else clock, log, players)
+        part = dict(self._public_head(None if view.is_over else clock))
+        part["legal"] = legal_json(view)
+        part["events"] = list(self._log(k).events(view))
         if view.is_over:
             self._finished[k] = part
         return part
+
+    def _log(self, k: int | None) -> EventLog:
+        log = self._logs.get(k)
+        if log is None:
+            if self._public is None:
+                self._public = PublicEvents(self.seat_of, self.timed_out)
+            log = self._logs[k] = EventLog(self.seat_of, self.timed_out, self._public)
+        return log
+
+    def _public_head(self, clock: Json | None) -> Json:
+        """``hand_json`` of the public view (``legal`` empty) and the players, kept until the
+        hand or the clock moves on."""
+        seen = len(self.hand.events)
+        if self._head is not None and self._head[0] == seen and self._head[1] == clock:
+            return self._head[2]
+        view = self.hand.view(None)
+        log = self._log(None)
+        log.events(view)  # brings ``first`` up to date
+        head = hand_json(view, self.number, self.hand.starting_stacks, self.seat_of, clock,
+                         log.first)
+        head["players"] = [{"seat": s, "name": n}
+                           for s, n in zip(self.seats, self.names, strict=True)]
+        self._head = (seen, clock, head)
+        return head

@@ -175,13 +175,9 @@ def showdown_json(events: Sequence[Event], variant: Variant, starting: Sequence[
             "net": net}
 
 
-class EventLog:
-    """One viewer's events of one hand as JSON objects, extended as the hand goes on.
-
-    A hand's public events only ever grow, and a viewer's copy differs from them only in that
-    viewer's own down cards; so each event is turned into JSON once, not once per frame, and a
-    small frame sends only the events past those the client has (``stud.server.deltas``).
-    """
+class PublicEvents:
+    """A hand's public events as JSON, each built once for every viewer (None for what is
+    not sent: burns, reshuffles), in the order of the hand's public events."""
 
     def __init__(self, seat_of: SeatOf, timed_out: set[int] | None = None) -> None:
         self.seat_of = seat_of
@@ -189,6 +185,32 @@ class EventLog:
         # and time bank ran out: those are sent with "timed_out": true.
         self.timed_out = timed_out if timed_out is not None else set()
         self.actions = 0
+        self.items: list[Json | None] = []
+
+    def upto(self, public: Sequence[Event]) -> list[Json | None]:
+        for event in public[len(self.items):]:
+            sent = event_json(event, self.seat_of)
+            if isinstance(event, ActionTaken):
+                if sent is not None and self.actions in self.timed_out:
+                    sent["timed_out"] = True
+                self.actions += 1
+            self.items.append(sent)
+        return self.items
+
+
+class EventLog:
+    """One viewer's events of one hand as JSON objects, extended as the hand goes on.
+
+    A hand's public events only ever grow, and a viewer's copy differs from them only in that
+    viewer's own down cards; so each event is turned into JSON once (``shared``, for every
+    viewer of the hand), not once per frame, and a small frame sends only the events past
+    those the client has (``stud.server.deltas``).
+    """
+
+    def __init__(self, seat_of: SeatOf, timed_out: set[int] | None = None,
+                 shared: PublicEvents | None = None) -> None:
+        self.seat_of = seat_of
+        self.shared = shared if shared is not None else PublicEvents(seat_of, timed_out)
         self.done = 0
         self.own_dealt = 0
         self.items: list[Json] = []
@@ -197,19 +219,19 @@ class EventLog:
     def events(self, view: HandView) -> list[Json]:
         """The events so far; the list is the log's own (it grows), each event built once."""
         public = view.public_events
-        own = view.player(view.viewer).cards if view.viewer is not None else ()
-        for event in public[self.done:]:
-            if isinstance(event, CardDealt) and view.viewer is not None \
-                    and event.seat == view.viewer:
-                event = CardDealt(event.seat, event.street, own[self.own_dealt], event.up)
+        built = self.shared.upto(public)
+        viewer = view.viewer
+        own = view.player(viewer).cards if viewer is not None else ()
+        for i in range(self.done, len(public)):
+            event = public[i]
+            if isinstance(event, CardDealt) and viewer is not None and event.seat == viewer:
+                sent = event_json(CardDealt(event.seat, event.street, own[self.own_dealt],
+                                            event.up), self.seat_of)
                 self.own_dealt += 1
-            elif isinstance(event, StreetStarted):
-                self.first = event.first
-            sent = event_json(event, self.seat_of)
-            if isinstance(event, ActionTaken):
-                if sent is not None and self.actions in self.timed_out:
-                    sent["timed_out"] = True
-                self.actions += 1
+            else:
+                if isinstance(event, StreetStarted):
+                    self.first = event.first
+                sent = built[i]
             if sent is not None:
                 self.items.append(sent)
         self.done = len(public)

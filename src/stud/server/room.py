@@ -439,12 +439,13 @@ class Room(Seating, Clock, Hosting, Chat):
         players = {a for deal in (self.deal, self.last) if deal is not None
                    for a in deal.accounts}
         members: list[tuple[Client, tuple[int | None, int | None], Json]] = []
+        public_seats = self._public_seats() if self.clients else []
         for client in self.clients:
             account_id = client.account.id if client.account else None
             seat = self.seat_of_account(account_id)
             player = account_id if account_id in players else None
             if (seat, player) not in bodies:
-                bodies[seat, player] = self._body(seat, player, clock, table)
+                bodies[seat, player] = self._body(seat, player, clock, table, public_seats)
             you: Json = {"account": account_id,
                          "nickname": client.account.nickname if client.account else None,
                          "wallet": client.wallet, "seat": seat,
@@ -467,9 +468,28 @@ class Room(Seating, Clock, Hosting, Chat):
             client.push_error(frame)
 
     def _body(self, seat: int | None, account_id: int | None, clock: Json | None,
-              table_part: Json) -> Json:
-        table, deal = self.table, self.deal
+              table_part: Json, public_seats: list[Json | None]) -> Json:
+        """The table as this account sees it: the seats as the public sees them, but its own
+        cards in the seat it was dealt into (while it holds it), and the hands."""
+        deal = self.deal
         view = deal.view(account_id) if deal is not None else None
+        seats = public_seats
+        k = deal.viewer(account_id) if deal is not None else None
+        if deal is not None and view is not None and k is not None:
+            number = deal.seat_of(k)
+            entry = seats[number - 1]
+            if entry is not None and deal.holds(number, self.accounts.get(number)) == k:
+                seats = list(seats)
+                seats[number - 1] = entry | {"cards": player_json(view, k)["cards"]}
+        return {"table": table_part, "seats": seats,
+                "hand": deal.part(account_id, clock, view) if deal is not None else None,
+                "last": self.last.part(account_id) if self.last is not None else None,
+                "next_hand_ms": self.next_hand_ms(), "closing": self.closing}
+
+    def _public_seats(self) -> list[Json | None]:
+        """Every seat as the public sees it (no down card before it is shown)."""
+        table, deal = self.table, self.deal
+        view = deal.view(None) if deal is not None else None
         seats: list[Json | None] = []
         for number in range(1, self.spec.seats + 1):
             s = table.seats.get(number)
@@ -493,10 +513,7 @@ class Room(Seating, Clock, Hosting, Chat):
                 if not view.is_over:  # after the hand the seat's own stack counts (a rebuy)
                     entry["stack"] = view.player(k).stack
             seats.append(entry)
-        return {"table": table_part, "seats": seats,
-                "hand": deal.part(account_id, clock, view) if deal is not None else None,
-                "last": self.last.part(account_id) if self.last is not None else None,
-                "next_hand_ms": self.next_hand_ms(), "closing": self.closing}
+        return seats
 
     def live_stack(self, seat: int) -> int:
         """The seat's chips now: in a hand, what the engine says is left behind the bets."""
