@@ -14,6 +14,9 @@ limit Texas Hold'em (``texas_holdem_v4``, on RLCard), all in the same run.
   learner would; as Gymnasium's ``benchmark_vector_step`` counts, a table's autoreset step
   (which only deals its next hand) is not a step.
 
+Steps per CPU second (the process's CPU time, every thread's) say what the machine's other
+work does not: on a busy machine the wall-clock figures fall, these much less.
+
 Each environment runs ``--seconds`` a round; rounds alternate between the environments and
 the medians and ratios are reported, since these machines are noisy.
 
@@ -34,7 +37,7 @@ import numpy as np
 
 from stud import rl
 
-Rates = tuple[float, float]  # steps per second, hands per second
+Rates = tuple[float, float, float]  # steps per second, hands per second, steps per CPU second
 
 
 def aec_rates(make: Callable[[], Any], seconds: float, seed: int) -> Rates:
@@ -42,7 +45,7 @@ def aec_rates(make: Callable[[], Any], seconds: float, seed: int) -> Rates:
     env = make()
     rng = np.random.default_rng(seed)
     done = hands = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         # Seeded once: reseeding texas_holdem_v4 rebuilds its RLCard game.
         env.reset(seed=seed if hands == 0 else None)
@@ -54,8 +57,8 @@ def aec_rates(make: Callable[[], Any], seconds: float, seed: int) -> Rates:
                 continue
             env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             done += 1
-    elapsed = time.perf_counter() - start
-    return done / elapsed, hands / elapsed
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return done / elapsed, hands / elapsed, done / cpu
 
 
 def single_seat_rates(variant: str, players: int, seconds: float, seed: int) -> Rates:
@@ -64,7 +67,7 @@ def single_seat_rates(variant: str, players: int, seconds: float, seed: int) -> 
                            observation="compact")
     rng = np.random.default_rng(seed)
     done = hands = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     _, info = env.reset(seed=seed)
     while time.perf_counter() - start < seconds:
         _, _, over, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
@@ -72,8 +75,8 @@ def single_seat_rates(variant: str, players: int, seconds: float, seed: int) -> 
         if over:
             hands += 1
             _, info = env.reset()
-    elapsed = time.perf_counter() - start
-    return done / elapsed, hands / elapsed
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return done / elapsed, hands / elapsed, done / cpu
 
 
 def vector_rates(variant: str, players: int, opponents: str | None, envs: int, threads: int,
@@ -86,7 +89,7 @@ def vector_rates(variant: str, players: int, opponents: str | None, envs: int, t
     mask = info["action_mask"]
     dealing = np.zeros(envs, dtype=bool)
     done = hands = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         actions = np.argmax(mask * rng.random(mask.shape), axis=1)  # random open actions
         _, _, over, _, info = env.step(actions)
@@ -94,9 +97,9 @@ def vector_rates(variant: str, players: int, opponents: str | None, envs: int, t
         done += envs - int(dealing.sum())
         hands += int(over.sum())
         dealing = over
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     env.close()
-    return done / elapsed, hands / elapsed
+    return done / elapsed, hands / elapsed, done / cpu
 
 
 def main() -> None:
@@ -125,8 +128,8 @@ def main() -> None:
         f"stud.rl.vector_env ({v}, one seat vs random, {tables})":
             lambda seed: vector_rates(v, p, "random", args.envs, args.threads, s, seed),
     }
-    # The kernels load (or compile) once, outside the measurement.
-    rl.vector_env(variant=v, players=p, num_envs=8).reset(seed=0)
+    # The kernels (the showdown's evaluators too) load or compile once, outside the rounds.
+    vector_rates(v, p, None, 64, 1, 0.5, 0)
     results: dict[str, list[Rates]] = {name: [] for name in runs}
     for round_ in range(args.rounds):
         for name, run in runs.items():
@@ -135,15 +138,16 @@ def main() -> None:
             f"{results[name][-1][0]:.0f}" for name in runs) + " steps/s")
     steps = {name: statistics.median(r[0] for r in rates) for name, rates in results.items()}
     hands = {name: statistics.median(r[1] for r in rates) for name, rates in results.items()}
+    per_cpu = {name: statistics.median(r[2] for r in rates) for name, rates in results.items()}
     names = list(runs)
     aec, holdem, single, every, one = names
     print()
     print(f"{p} players, random legal actions, medians of {args.rounds} rounds of {s:g} s")
     print()
-    print("| environment | steps per second | hands per second |")
-    print("| --- | --- | --- |")
+    print("| environment | steps per second | hands per second | steps per CPU second |")
+    print("| --- | ---: | ---: | ---: |")
     for name in names:
-        print(f"| {name} | {steps[name]:,.0f} | {hands[name]:,.0f} |")
+        print(f"| {name} | {steps[name]:,.0f} | {hands[name]:,.0f} | {per_cpu[name]:,.0f} |")
     print()
     print("| ratio | steps |")
     print("| --- | --- |")

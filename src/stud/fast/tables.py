@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from stud.fast.betting import legal
 from stud.fast.compiled import entry, kernel
@@ -85,7 +86,7 @@ def _seed_key(key: Any, low: int, high: int, extra: int) -> None:
         key[w] = words[w] if w < used else -1
 
 
-def _initial_state() -> np.ndarray:
+def _initial_state() -> npt.NDArray[np.int64]:
     """The twister's state before CPython's ``init_by_array`` mixes the key in (the same for
     every seed: ``init_genrand(19650218)``), worked out once here rather than per deck."""
     mt = [19650218]
@@ -95,8 +96,9 @@ def _initial_state() -> np.ndarray:
 
 
 _N = 624
-_INITIAL = _initial_state()
-LANES = 8
+_INITIAL = _initial_state().astype(np.uint32)
+LANES = 16
+_U30, _U1664525, _U1566083941 = np.uint32(30), np.uint32(1664525), np.uint32(1566083941)
 
 
 @kernel
@@ -137,7 +139,7 @@ def seeded_decks(stub: Any, seeds: Any, which: Any, count: int, mt: Any, add: An
 
     Seeding the twister (``init_by_array``) is two chains of 624 dependent steps, most of a
     deck's cost; ``LANES`` decks are seeded side by side (``mt``: (624, LANES), ``add``:
-    (LANES, 2)) so that the processor overlaps their chains."""
+    (LANES, 2), both uint32) so that the processor overlaps their chains."""
     for first in range(0, count, LANES):
         lanes = min(LANES, count - first)
         for d in range(LANES):
@@ -150,13 +152,14 @@ def seeded_decks(stub: Any, seeds: Any, which: Any, count: int, mt: Any, add: An
         for k in range(_N):
             for d in range(LANES):
                 mt[k, d] = _INITIAL[k]
+        # In uint32, as CPython computes: the lanes' steps then fit the processor's vectors.
         i = 1
         for t in range(_N):
             odd = t & 1
             for d in range(LANES):
                 p = mt[i - 1, d]
-                mt[i, d] = ((mt[i, d] ^ (((p ^ (p >> 30)) * 1664525) & 0xFFFFFFFF))
-                            + add[d, odd]) & 0xFFFFFFFF
+                mt[i, d] = np.uint32((mt[i, d] ^ np.uint32((p ^ (p >> _U30)) * _U1664525))
+                                     + add[d, odd])
             i += 1
             if i >= _N:
                 for d in range(LANES):
@@ -165,8 +168,8 @@ def seeded_decks(stub: Any, seeds: Any, which: Any, count: int, mt: Any, add: An
         for _ in range(_N - 1):
             for d in range(LANES):
                 p = mt[i - 1, d]
-                mt[i, d] = ((mt[i, d] ^ (((p ^ (p >> 30)) * 1566083941) & 0xFFFFFFFF))
-                            - i) & 0xFFFFFFFF
+                mt[i, d] = np.uint32((mt[i, d] ^ np.uint32((p ^ (p >> _U30)) * _U1566083941))
+                                     - np.uint32(i))
             i += 1
             if i >= _N:
                 for d in range(LANES):
@@ -235,8 +238,8 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
             which[count] = h
             count += 1
     if count:
-        seeded_decks(stub, seeds, which, count, np.zeros((_N, LANES), dtype=np.int64),
-                     np.zeros((LANES, 2), dtype=np.int64))
+        seeded_decks(stub, seeds, which, count, np.zeros((_N, LANES), dtype=np.uint32),
+                     np.zeros((LANES, 2), dtype=np.uint32))
     for h in range(lo, hi):
         r = table[h]
         if todo[h] == SKIP:
