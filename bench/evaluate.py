@@ -4,9 +4,11 @@ Every evaluator gets the same random seven-card hands (a NumPy array of shape (N
 card id = rank * 4 + suit, which is also phevaluator's id). Ours are the numba batch kernels
 (``stud.evaluate.batch``), called on the whole array (``--repeat`` times a round) after a
 warm-up call, so that compiling and building tables is not timed; the array is checked (shape,
-ids, repeated cards) inside the timed call. One more row passes the same hands as int64 (NumPy's
+ids, repeated cards) inside the timed call. Three more rows pass the same hands as int64 (NumPy's
 default), which the kernels read as they are, with no conversion: eight times the bytes to
-read. The peers have no batch or array API: phevaluator's ``evaluate_cards`` and the C
+read; one more reads that int64 array once and does nothing else (a compiled OR of every id:
+the memory's floor for any int64 evaluation), and the ratios of int64 to uint8 are printed.
+The peers have no batch or array API: phevaluator's ``evaluate_cards`` and the C
 function behind it (``_pheval.evaluate_7cards``) and ``eval7.evaluate`` (on Card objects built
 beforehand) are called once per hand from Python, as a user of theirs would.
 Neither peer evaluates an 8-or-better or A-5 low, so our lows are compared with their high
@@ -94,7 +96,12 @@ def contestants(hands: np.ndarray, plain_hands: int,
         for f in (high7, low8, low_a5)
     }
     wide = hands.astype(np.int64)
-    table["stud high7, int64 input"] = (n * repeat, repeated(lambda: high7(wide), repeat))
+    for f in (high7, low8, low_a5):
+        table[f"stud {f.__name__}, int64 input"] = (
+            n * repeat, repeated(lambda f=f: f(wide), repeat))
+    read = read_once()
+    read(wide[:10])
+    table[READ_ONCE] = (n * repeat, repeated(lambda: read(wide), repeat))
     table["phevaluator evaluate_cards"] = (n, per_hand(evaluate_cards, rows))
     table["phevaluator _pheval.evaluate_7cards"] = (n, per_hand(evaluate_7cards, rows))
     table["eval7 evaluate"] = (n, eval7_run)
@@ -102,6 +109,25 @@ def contestants(hands: np.ndarray, plain_hands: int,
         table[f"stud {reference.__name__} (plain)"] = (
             len(plain), lambda r=reference: [r(hand) for hand in plain])
     return table
+
+
+READ_ONCE = "int64 input read once, nothing evaluated"
+
+
+def read_once() -> Callable[[np.ndarray], int]:
+    """A compiled pass that reads every id of an int64 array once (their OR, which the
+    compiler vectorises): no evaluation of int64 input can beat it on an array out of cache."""
+    import numba
+
+    @numba.njit(nogil=True)
+    def read(cards: np.ndarray) -> int:
+        flat = cards.ravel()
+        marks = 0
+        for k in range(flat.shape[0]):
+            marks |= flat[k]
+        return marks
+
+    return read  # type: ignore[no-any-return]
 
 
 def check_peers_agree(hands: np.ndarray) -> None:
@@ -180,6 +206,13 @@ def main() -> None:
     for ours in ("high7", "low8", "low_a5"):
         cells = [f"{median['stud ' + ours] / median[peer]:,.0f}x" for peer in peers]
         print(f"| {ours} | " + " | ".join(cells) + " |")
+
+    print("\n| int64 input | hands per CPU second | / uint8 input | / reading it once |")
+    print("| --- | ---: | ---: | ---: |")
+    for ours in ("high7", "low8", "low_a5"):
+        wide_rate = median[f"stud {ours}, int64 input"]
+        print(f"| {ours} | {millions(wide_rate)} | {wide_rate / median['stud ' + ours]:.2f}x | "
+              f"{wide_rate / median[READ_ONCE]:.2f}x |")
 
     print()
     for ours, target in TARGETS.items():

@@ -131,6 +131,20 @@ def test_any_integer_dtype(dtype: type, hands: np.ndarray) -> None:
         assert np.array_equal(batch(some.astype(dtype)), batch(some))
 
 
+@pytest.mark.parametrize("count", [1, 2, 127, 128, 129, 130, 20_000])
+def test_int64_input_prefetched_ahead_gives_uint8s_values_at_every_size(
+        count: int, hands: np.ndarray) -> None:
+    """Wider input is prefetched 128 hands ahead, up to the last hand and never past it; a bad
+    card in the last hand is still found."""
+    some = hands[:count]
+    for batch in BATCH:
+        assert np.array_equal(batch(some.astype(np.int64)), batch(some))
+        bad = some.astype(np.int64)
+        bad[-1, -1] = 256 + int(bad[-1, 0])  # the low byte repeats the hand's first card
+        with pytest.raises(ValueError, match=f"hand {count - 1} .*is not between 0 and 51"):
+            batch(bad)
+
+
 def test_lists_and_non_contiguous_arrays(hands: np.ndarray) -> None:
     some = hands[:1000]
     for batch in BATCH:
@@ -171,6 +185,10 @@ def test_bad_shapes_and_dtypes(cards: object, message: str) -> None:
         ([255, 1, 2, 3, 4, 5, 6], np.uint8, "hand 2 .*: card id 255 is not between 0 and 51"),
         ([0, 1, 2, 3, 4, 5, -1], np.int64, "hand 2 .*: card id -1 is not between 0 and 51"),
         ([0, 1, 2, 3, 4, 5, 300], np.int16, "hand 2 .*: card id 300 is not between 0 and 51"),
+        # Ids whose low byte is a card the hand lacks: only the bits above it give them away.
+        ([0, 1, 2, 3, 4, 5, 262], np.int64, "hand 2 .*: card id 262 is not between 0 and 51"),
+        ([0, 1, 2, 3, 4, 5, 2**40 + 6], np.int64, "card id 1099511627782 is not between"),
+        ([0, 1, 2, 3, 4, 5, -250], np.int32, "hand 2 .*: card id -250 is not between 0 and 51"),
         ([51, 1, 2, 3, 4, 5, 51], np.uint8, r"hand 2 .*: card id 51 \(As\) appears twice"),
         ([0, 0, 0, 0, 0, 0, 0], np.int32, r"hand 2 .*: card id 0 \(2c\) appears twice"),
     ],
