@@ -44,6 +44,7 @@ class Client:
     # delta must start from (stud.server.deltas).
     synced: tuple[tuple[int | None, int | None], int] | None = None
     you: str | None = None
+    you_json: dict[str, object] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False
     flooding: bool = False

@@ -25,7 +25,7 @@ class Deal:
     _logs: dict[int | None, EventLog] = field(default_factory=dict)
     _finished: dict[int | None, Json] = field(default_factory=dict)
     _public: PublicEvents | None = None  # each public event's JSON, for every viewer
-    _head: tuple[int, Json | None, Json] | None = None  # (events, clock, the public hand)
+    _head: tuple[int, Json] | None = None  # (events seen, the public hand)
 
     def seat_of(self, k: int) -> int:
         """The table seat of the hand's seat ``k`` (1..n)."""
@@ -59,8 +59,9 @@ class Deal:
         if k in self._finished:
             return self._finished[k]
         view = view or self.hand.view(k)
-        part = dict(self._public_head(None if view.is_over else clock))
-        part["legal"] = legal_json(view)
+        part = dict(self._public_head())
+        part["legal"] = legal_json(view) if self.hand.to_act == k else []
+        part["clock"] = None if view.is_over else clock
         part["events"] = list(self._log(k).events(view))
         if view.is_over:
             self._finished[k] = part
@@ -74,18 +75,18 @@ class Deal:
             log = self._logs[k] = EventLog(self.seat_of, self.timed_out, self._public)
         return log
 
-    def _public_head(self, clock: Json | None) -> Json:
-        """``hand_json`` of the public view (``legal`` empty) and the players, kept until the
-        hand or the clock moves on."""
+    def _public_head(self) -> Json:
+        """``hand_json`` of the public view (``legal`` empty, no clock) and the players, kept
+        until the hand moves on."""
         seen = len(self.hand.events)
-        if self._head is not None and self._head[0] == seen and self._head[1] == clock:
-            return self._head[2]
+        if self._head is not None and self._head[0] == seen:
+            return self._head[1]
         view = self.hand.view(None)
         log = self._log(None)
         log.events(view)  # brings ``first`` up to date
-        head = hand_json(view, self.number, self.hand.starting_stacks, self.seat_of, clock,
+        head = hand_json(view, self.number, self.hand.starting_stacks, self.seat_of, None,
                          log.first)
         head["players"] = [{"seat": s, "name": n}
                            for s, n in zip(self.seats, self.names, strict=True)]
-        self._head = (seen, clock, head)
+        self._head = (seen, head)
         return head

@@ -137,7 +137,10 @@ class TableFrames:
         self.groups = groups
         for client, key, you in members:
             group = groups[key]
-            you_text = json.dumps(you)
+            # Most changes leave a client's "you" as it was: its text is made again only then.
+            you_text = client.you if client.you is not None and you == client.you_json \
+                else json.dumps(you)
+            client.you_json = you
             if (client.full_only or group.delta is None
                     or client.synced != (key, group.base) or not self._delta(client, group,
                                                                                you_text)):

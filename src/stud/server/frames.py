@@ -221,10 +221,10 @@ class EventLog:
         public = view.public_events
         built = self.shared.upto(public)
         viewer = view.viewer
-        own = view.player(viewer).cards if viewer is not None else ()
         for i in range(self.done, len(public)):
             event = public[i]
             if isinstance(event, CardDealt) and viewer is not None and event.seat == viewer:
+                own = view.player(viewer).cards
                 sent = event_json(CardDealt(event.seat, event.street, own[self.own_dealt],
                                             event.up), self.seat_of)
                 self.own_dealt += 1

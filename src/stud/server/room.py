@@ -86,6 +86,7 @@ class Room(Seating, Clock, Hosting, Chat):
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
         self.frames = TableFrames()  # what each client was sent: the base of its small frames
+        self._seat_entries: dict[int, Json] = {}  # each seat as the public last saw it
 
     async def db(self, call: Callable[..., T], *args: object) -> T:
         return await self._db(call, *args)  # type: ignore[return-value]
@@ -512,6 +513,12 @@ class Room(Seating, Clock, Hosting, Chat):
                 entry.update(player_json(view, k))
                 if not view.is_over:  # after the hand the seat's own stack counts (a rebuy)
                     entry["stack"] = view.player(k).stack
+            # An entry that did not change is the same object as before: every viewer's delta
+            # then skips it without comparing it again (stud.server.deltas).
+            before = self._seat_entries.get(number)
+            if before == entry:
+                entry = before
+            self._seat_entries[number] = entry
             seats.append(entry)
         return seats
 
