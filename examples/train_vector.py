@@ -208,14 +208,16 @@ def main() -> None:
                   [(xs, masks, acts, hands, ready)]]
         updates += 1
         played = next_hand - args.envs
-        if updates % 10 == 0 and window:
+        evaluating = updates % args.eval_every == 0
+        if (updates % 10 == 0 or evaluating) and window:
             curve.append((played, time.perf_counter() - start, float(np.mean(window))))
             window = []
-        if updates % args.eval_every == 0:
+        if evaluating:
             score = evaluate(lambda: make(args.eval_tables), greedy, eval_seed)
             evaluations.append((played, time.perf_counter() - start, score))
+            recent = f"  (training hands {curve[-1][2]:+.3f})" if curve else ""
             print(f"{evaluations[-1][1]:6.0f} s  {played:>9,} hands  greedy {score:+.3f} "
-                  f"big bets a hand  (training hands {curve[-1][2]:+.3f})")
+                  f"big bets a hand{recent}")
     elapsed = time.perf_counter() - start
     final = evaluate(lambda: make(args.eval_tables), greedy, eval_seed)
     evaluations.append((played, elapsed, final))
