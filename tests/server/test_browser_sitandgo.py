@@ -86,6 +86,9 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     prizes = [int(p.replace(",", "")) for p in ann.get_by_test_id("standing-prize")
               .all_inner_texts()]
     assert sum(prizes) == 1200 and prizes[0] >= 780, prizes
+    # Its hands stay, each with its game, a replay and the PHH.
+    expect(ann.get_by_test_id("tournament-hand").first).to_contain_text(
+        re.compile("Razz|Seven Card Stud"))
     screenshot(ann, "sitandgo-finished-en.png")
     expect(bea.get_by_test_id("tournament-winner")).to_be_visible(timeout=20_000)
     expect(bea.get_by_test_id("tournament-you")).to_contain_text("gelandet")

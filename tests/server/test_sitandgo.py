@@ -116,6 +116,10 @@ def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
             assert wallet == STARTING_WALLET - 250 + mine["prize"], who
         # The results stay; the hands are kept with their games named.
         assert http.get(f"/api/tournaments/{number}").json()["standings"] == standings
+        kept = http.get(f"/api/tournaments/{number}/hands?limit=100").json()
+        assert kept and {h["variant"] for h in kept if h["result"] == "finished"} <= {
+            "razz", "stud", "stud8"}
+        assert http.get(f"/api/hands/{kept[0]['id']}.phh").status_code == 200
     store = Store(quick_server.database)
     try:
         games = {loads(store.hand_phh(h["id"]) or "").variant

@@ -184,6 +184,17 @@ async def fill_with_bots(request: Request, tournament_id: int) -> Json:
     return await _detail(request, room.tournament, account.id)
 
 
+@router.get("/api/tournaments/{tournament_id}/hands")
+async def tournament_hands(request: Request, tournament_id: int, limit: int = 20) -> list[Json]:
+    """The tournament's last hands, newest first, as a table's (``GET /api/tables/{id}/hands``),
+    during play and after the end, when its table is gone."""
+    spec = await _tournament(request, tournament_id)
+    if not 1 <= limit <= 100:
+        raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
+    casino = casino_of(request)
+    return await casino.db(casino.store.recent_hands, spec.table_id, limit)
+
+
 @router.get("/tournaments/{tournament_id}")
 async def tournament_page(request: Request, tournament_id: str) -> FileResponse:
     """The page; for a tournament that is not there, the same page says so (404)."""

@@ -11,7 +11,7 @@ const ID = (location.pathname.match(/\/tournaments\/(\d+)/) || [])[1];
 const REFRESH_MS = 2000;
 const $ = (id) => document.getElementById(id);
 
-const view = { tournament: null, missing: false, busy: false };
+const view = { tournament: null, missing: false, busy: false, hands: [] };
 // Keys spelled out, so that the catalogue's test sees each of them.
 const STATUS = { registering: "ui.tournament_status.registering",
   running: "ui.tournament_status.running", finished: "ui.tournament_status.finished" };
@@ -147,6 +147,17 @@ function renderSide(tr) {
   el("td", { text: `${chips(v.small_bet)}/${chips(v.big_bet)}` }))));
 }
 
+function renderHands() {
+  const rows = view.hands.filter((h) => h.result === "finished");
+  $("no-hands").hidden = rows.length > 0;
+  $("hand-rows").replaceChildren(...rows.map((h) => el("tr", { testid: "tournament-hand" },
+    el("td", { text: t("ui.hand_no", { number: h.number }) }),
+    el("td", { text: variantTitle(h.variant) }),
+    el("td", { class: "col-links" },
+      el("a", { href: `/replayer?hand=${h.id}`, text: t("ui.hands_replay") }), " · ",
+      el("a", { href: `/api/hands/${h.id}.phh`, text: t("ui.download_phh") })))));
+}
+
 function render() {
   translateStatic();
   const tr = view.tournament;
@@ -168,6 +179,7 @@ function render() {
   renderActions(tr, account.me);
   renderStandings(tr);
   renderSide(tr);
+  renderHands();
 }
 
 async function load() {
@@ -179,6 +191,7 @@ async function load() {
   }
   try {
     view.tournament = await api(`/api/tournaments/${ID}`);
+    view.hands = await api(`/api/tournaments/${ID}/hands?limit=20`);
     view.missing = false;
   } catch (error) {
     if (error.status === 404) view.missing = true;
