@@ -310,7 +310,9 @@ class Room(Seating, Clock, Hosting, Chat):
             return
         deal.hand_id = None
         table.finish_hand()
-        await self._keep_banks(self.grow_banks(seats))
+        # The grown time banks are kept once the frames are out: the hand's end is shown as
+        # soon as the hand is kept, not one more trip to the store later.
+        banks = self.grow_banks(seats)
         self.finished.append(time.time())
         self._not_before = time.monotonic() + self.timing.hand_pause
         # The finished hand stays on the table, showdown and all, until the next is dealt.
@@ -319,10 +321,12 @@ class Room(Seating, Clock, Hosting, Chat):
         for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
             await self._cash_out(seat)
         if self.closing:
+            await self._keep_banks(banks)
             await self._close()
             return
         self.broadcast()
         self._schedule_next_hand(self.timing.hand_pause)
+        await self._keep_banks(banks)
 
     async def _keep_banks(self, banks: dict[int, tuple[int, int]]) -> None:
         """The time banks after a hand; a bank the store cannot keep is not worth a table."""
