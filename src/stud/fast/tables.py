@@ -2,9 +2,10 @@
 action at a time, with the built-in policies in the other seats (``stud.rl.vector_env``).
 
 Every hand of a table comes from one 63-bit hand seed, exactly as ``stud.rl.SingleSeatEnv``
-plays the hand of the same seed: the deck is ``Deck.seeded(seed)`` (CPython's shuffle,
-``twister.py``); the next hand's seed, the learner's seat (when drawn) and the opponents'
-generators are the splitmix64 stream started at the seed (``hand_stream``):
+plays the hand of the same seed: the deck is ``Deck.seeded(seed)`` (CPython's shuffle, as in
+``twister.py``, here sixteen decks at a time: ``seeded_decks``); the next hand's seed, the
+learner's seat (when drawn) and the opponents' generators are the splitmix64 stream started
+at the seed (``hand_stream``):
 
 - value 0 >> 1: the next hand's seed;
 - value 1 % players: the learner's seat index, when the seat is drawn each hand;
@@ -43,10 +44,9 @@ GOLDEN = 0x9E3779B97F4A7C15
 _G = np.uint64(GOLDEN)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
-_S30, _S27, _S31, _S32, _S1 = (np.uint64(k) for k in (30, 27, 31, 32, 1))
+_S30, _S27, _S31, _S1 = (np.uint64(k) for k in (30, 27, 31, 1))
 _SPREAD = np.uint64(0x9E3779B97F4A7C15)
 _OFFSET = np.uint64(0x632BE59BD9B4E019)
-_WORD = np.uint64(0xFFFFFFFF)
 _SALT = 1_000_003  # Deck.reshuffle: random.Random(seed * 1_000_003 + 1) for the first
 _MT = 625
 
