@@ -514,6 +514,9 @@ def main() -> None:
                         "writing its stats to this file")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server-src", default=None,
+                        help="run the server from this folder's stud package (the src folder "
+                             "of another checkout: an earlier version, to compare with)")
     parser.add_argument("--frames", choices=("both", "delta", "full"), default="both",
                         help="delta: small frames after the first state (as the page); full: "
                              "a whole state every time (?frames=full); both (default): one "
@@ -587,7 +590,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
     # Its own session, as a service would be: where the kernel groups tasks by session
     # (autogroup), the server then gets its own share of the CPUs, not one shared with the
     # clients.
-    server = subprocess.Popen(server_cmd, stdout=log, stderr=subprocess.STDOUT,
+    env = dict(os.environ)
+    if args.server_src:
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(Path(args.server_src).resolve()), env.get("PYTHONPATH")) if p)
+    server = subprocess.Popen(server_cmd, stdout=log, stderr=subprocess.STDOUT, env=env,
                               start_new_session=True,
                               preexec_fn=realtime if args.realtime else None)
     if server_cpus:
@@ -700,6 +707,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
     figures = {
         "command": shlex.join([Path(sys.executable).name, *sys.argv]),
         "server_command": shlex.join(["stud", *server_cmd[2 + (4 if args.profile else 0):]]),
+        "server_src": args.server_src,
         "tables": tables, "clients": clients, "humans": sum(len(p.humans) for p in plans),
         "bots": sum(len(p.bots) for p in plans),
         "spectators": sum(p.spectators for p in plans),
@@ -745,7 +753,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         f"server pinned to CPU {cpus[0]}, clients to CPU(s) {','.join(map(str, cpus[1:]))}"
         if pin else f"not pinned: the kernel shared {len(cpus)} CPU(s) between them"))
     print(f"$ {figures['command']}")
-    print(f"server: {figures['server_command']}")
+    print(f"server: {figures['server_command']}"
+          + (f" (stud from {args.server_src})" if args.server_src else ""))
     print(f"{tables} tables ({', '.join(VARIANTS)} in turn), {clients} WebSocket clients "
           f"({figures['humans']} seated humans acting at once, {figures['spectators']} "
           f"spectators) and {figures['bots']} bots; {figures['database']}; bot delay "
