@@ -1,5 +1,7 @@
 """Environments for learning agents: PettingZoo (every seat an agent) and Gymnasium (one seat
-against bots). One episode is one hand.
+against bots). One episode is one hand. ``vector_env`` (``stud.rl.vector``) plays many tables
+at once on the fast engine, with the compact observation (``stud.rl.compact``), which
+``SingleSeatEnv(observation="compact")`` also gives.
 
 >>> from stud import rl
 >>> table = rl.env(variant="razz", players=3)
