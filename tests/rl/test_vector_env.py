@@ -10,6 +10,7 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env, data_equivalence
+from gymnasium.utils.performance import benchmark_vector_step
 
 from stud import rl
 from stud.cards import Deck
@@ -319,3 +320,28 @@ def test_the_training_example_learns_and_plots(tmp_path: Any,
                                      "--plot", str(plot)])
     runpy.run_path(str(example), run_name="__main__")
     assert "big bets a hand" in capsys.readouterr().out and plot.stat().st_size > 10_000
+
+
+def test_fallback_plays_a_closed_action_as_the_single_table_env_does() -> None:
+    """illegal="fallback": any index is played (a closed one as SingleSeatEnv's fallback), so
+    Gymnasium's own action sampling and benchmark drive the environment."""
+    n = 8
+    vec = rl.vector_env(variant="stud8", players=4, num_envs=n, illegal="fallback")
+    ref = single_tables(n, variant="stud8", players=4, opponents="random")
+    vec.action_space.seed(3)
+    got, _ = vec.reset(seed=4)
+    want, _ = ref.reset(seed=4)
+    fell_back = 0
+    for step in range(100):
+        assert np.array_equal(got, want), step
+        actions = vec.action_space.sample()
+        got, got_reward, got_end, _, got_info = vec.step(actions)
+        want, want_reward, want_end, _, want_info = ref.step(actions)
+        assert np.array_equal(got_reward, want_reward) and np.array_equal(got_end, want_end)
+        assert np.array_equal(got_info["illegal"],
+                              want_info.get("illegal", np.zeros(n, bool))), step
+        fell_back += int(got_info["illegal"].sum())
+    assert fell_back > n
+    assert benchmark_vector_step(vec, target_duration=0.2) > 0
+    with pytest.raises(ValueError, match="illegal must be"):
+        rl.vector_env(illegal="ignore")

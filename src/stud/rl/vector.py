@@ -16,7 +16,10 @@ environments and this one agree step for step (``tests/rl``). Autoreset is Gymna
 ``NEXT_STEP``: the step that ends a hand returns its last observation, its reward and
 ``terminated``; the table's next step ignores its action and deals the next hand
 (reward 0). ``reset(options={"reset_mask": mask})`` deals new hands at the masked tables
-only.
+only. An action index that is not open raises ``IllegalActionIndex`` (which table, which
+action, what is open; no table changes), or with ``illegal="fallback"`` is played as
+``SingleSeatEnv`` plays it (``info["illegal"]`` marks those tables), so that uniformly
+sampled actions (``action_space.sample()``, Gymnasium's ``benchmark_vector_step``) work.
 
 Modes: ``opponents`` a policy of the fast engine (``random``, ``station``, ``strength``) for
 every other seat, or one a seat clockwise from the learner: one learning seat (``seat``, or
@@ -83,8 +86,9 @@ class StudVectorEnv(VectorEnv):
                  opponents: str | Sequence[str] | None = "random", seat: int | None = None,
                  stakes: Stakes | Sequence[int] | str | None = None,
                  rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
-                 threads: int | None = None, copy: bool = True) -> None:
-        from stud.rl import _stacks, _stakes  # the single-table checks, the same words
+                 threads: int | None = None, copy: bool = True,
+                 illegal: str = "raise") -> None:
+        from stud.rl import _FALLBACK, _stacks, _stakes  # the single-table rules and words
 
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number >= 1, not {num_envs!r}")
@@ -99,6 +103,14 @@ class StudVectorEnv(VectorEnv):
         if seat is not None and (self.every_seat or not 1 <= seat <= players):
             raise ValueError(f"seat must be 1..{players} with opponents, or None, not {seat!r}")
         self.fixed_seat = -1 if seat is None else seat - 1
+        if illegal not in ("raise", "fallback"):
+            raise ValueError(f"illegal must be 'raise' or 'fallback', not {illegal!r}")
+        self.illegal = illegal
+        # SingleSeatEnv's fallbacks: row a lists what a closed action a is played as, in order.
+        self._fallback = np.full((ACTIONS, ACTIONS), -1, dtype=np.int64)
+        for a, order in enumerate(_FALLBACK):
+            self._fallback[a, :len(order)] = order
+        self._illegal = np.zeros(num_envs, dtype=bool)
         self.game = game_vector(self.variant, self.stakes, self.rules, players)
         self.num_envs = num_envs
         self.copy = copy
@@ -194,7 +206,9 @@ class StudVectorEnv(VectorEnv):
     def step(self, actions: Sequence[int] | Array) -> tuple[Array, Array, Array, Array,
                                                              dict[str, Any]]:
         """Each table's action index (``stud.rl.ACTION_NAMES``); tables whose hand ended on
-        the last step ignore theirs and deal their next hand."""
+        the last step ignore theirs and deal their next hand. An index not open raises
+        ``IllegalActionIndex`` or, with ``illegal="fallback"``, is played as
+        ``SingleSeatEnv``'s fallback (``info["illegal"]`` marks those tables)."""
         if not self._dealt:
             raise RuntimeError("reset() first")
         chosen = self._check(actions)
@@ -207,6 +221,7 @@ class StudVectorEnv(VectorEnv):
         rewards = np.where(over, net[rows, self.observer], 0).astype(np.float32)
         self.todo[over] = DEAL_NEXT
         info = self._info()
+        info["illegal"] = self._illegal.copy()
         info["net"] = np.where(over[:, None], net, 0)
         info["_net"] = over.copy()
         return (self._out(self.observations), rewards, over, np.zeros(n, dtype=bool), info)
@@ -233,7 +248,17 @@ class StudVectorEnv(VectorEnv):
                                      f"(0..{ACTIONS - 1}); no table was changed")
         acting = self.todo == ACT
         closed = acting & (self.slots[np.arange(self.num_envs), chosen] < 0)
-        if closed.any():
+        self._illegal[:] = closed
+        if closed.any() and self.illegal == "fallback":
+            rows = np.flatnonzero(closed)
+            picked = np.full(len(rows), -1, dtype=np.int64)
+            for k in range(ACTIONS):
+                other = self._fallback[chosen[rows], k]
+                open_ = (other >= 0) & (self.slots[rows, np.maximum(other, 0)] >= 0)
+                take = open_ & (picked < 0)
+                picked[take] = other[take]
+            chosen[rows] = picked
+        elif closed.any():
             h = int(np.flatnonzero(closed)[0])
             a = int(chosen[h])
             open_ = [_ACTION_NAMES[k] for k in range(ACTIONS) if self.slots[h, k] >= 0]
