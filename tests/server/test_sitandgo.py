@@ -11,8 +11,9 @@ import httpx
 import pytest
 
 from stud.history.phh import loads
+from stud.rules import PROFILES, Stakes, Variant
 from stud.server.room import Timing
-from stud.server.store import STARTING_WALLET, Store
+from stud.server.store import STARTING_WALLET, HandPlayer, Store
 
 from .conftest import Server, serve_in_thread
 from .wsclient import TableClient, bearer, make_account
@@ -157,3 +158,74 @@ def test_a_tournament_refuses_bad_fields_by_name_and_levels_may_go_by_minutes(
         # Play now never sends a player to a tournament's table.
         answer = http.post("/api/play-now", json={"variant": "razz"}, headers=bearer(ann))
         assert answer.json()["table"]["id"] != made["table"]
+
+
+def play_hand(store: Store, table: int, number: int, starts: dict[int, tuple[int, int]],
+              finals: dict[int, int]) -> None:
+    """A hand kept as the room keeps one: the stacks in at its start, the final ones out."""
+    players = [HandPlayer(seat, account, stack) for seat, (account, stack) in starts.items()]
+    hand_id = store.start_hand(table, number, players)
+    store.finish_hand(hand_id, [finals[seat] for seat in starts], 'variant = "F7S"\n',
+                      'variant = "F7S"\n', [f"hand {number}"])
+
+
+def test_busts_are_placed_by_their_stacks_at_the_hands_start_and_ties_share_the_prizes(
+        database: str) -> None:
+    store = Store(database)
+    try:
+        people = [store.create_account(name)[0] for name in ("P1", "P2", "P3", "P4")]
+        made = store.create_tournament("Ties", "stud", 4, 4, 100, 1000, "standard", "hands",
+                                       (260, 140), Variant.STUD, Stakes.for_limit(20),
+                                       PROFILES["standard"], 30, people[0].id)
+        for account in people:
+            store.register(made.id, account.id, 30_000)
+        table, ids = made.table_id, {k: a.id for k, a in enumerate(people, start=1)}
+        # Hand 1: seat 4 loses half its stack to seat 1.
+        play_hand(store, table, 1, {s: (ids[s], 1000) for s in ids},
+                  {1: 1500, 2: 1000, 3: 1000, 4: 500})
+        assert store.place_busts(made.id) == [] and store.audit() == []
+        # Hand 2: seats 3 and 4 go out together: 3 started with more, so it places higher.
+        play_hand(store, table, 2, {1: (ids[1], 1500), 2: (ids[2], 1000), 3: (ids[3], 1000),
+                                    4: (ids[4], 500)}, {1: 3000, 2: 1000, 3: 0, 4: 0})
+        placed = store.place_busts(made.id)
+        assert [(e.seat, e.place, e.tied, e.hand) for e in placed] == [(3, 3, 1, 2),
+                                                                        (4, 4, 1, 2)]
+        assert store.place_busts(made.id) == []  # placed once, however often asked
+        assert store.audit() == []
+        # Hand 3: seat 2 goes out; seat 1 wins, and the prizes are paid.
+        play_hand(store, table, 3, {1: (ids[1], 3000), 2: (ids[2], 1000)}, {1: 4000, 2: 0})
+        placed = store.place_busts(made.id)
+        assert [(e.seat, e.place) for e in placed] == [(2, 2), (1, 1)]
+        assert store.tournament(made.id).status == "finished"
+        assert {e.seat: e.prize for e in store.entries(made.id)} == {1: 260, 2: 140, 3: 0,
+                                                                      4: 0}
+        wallets = [store.account(a.id).wallet for a in people]
+        assert wallets == [STARTING_WALLET - 100 + 260, STARTING_WALLET - 100 + 140,
+                           STARTING_WALLET - 100, STARTING_WALLET - 100]
+        assert store.audit() == [] and store.seats(table) == []
+        books = store.books()
+        assert (books["prize_pools"], books["tournament_chips"], books["tables"]) == (0, 0, 0)
+    finally:
+        store.close()
+
+
+def test_three_equal_stacks_out_in_one_hand_tie_and_share_the_prizes_of_their_places(
+        database: str) -> None:
+    store = Store(database)
+    try:
+        people = [store.create_account(name)[0] for name in ("Q1", "Q2", "Q3", "Q4")]
+        made = store.create_tournament("Tie", "stud", 4, 4, 100, 1000, "turbo", "hands",
+                                       (260, 140), Variant.STUD, Stakes.for_limit(20),
+                                       PROFILES["standard"], 30, None)
+        for account in people:
+            store.register(made.id, account.id, 30_000)
+        ids = {k: a.id for k, a in enumerate(people, start=1)}
+        play_hand(store, made.table_id, 1, {s: (ids[s], 1000) for s in ids},
+                  {1: 4000, 2: 0, 3: 0, 4: 0})
+        store.place_busts(made.id)
+        finishes = {e.seat: (e.place, e.tied, e.prize) for e in store.entries(made.id)}
+        # 2nd to 4th shared: (140 + 0 + 0) / 3, the odd chips to the earlier seats.
+        assert finishes == {1: (1, 1, 260), 2: (2, 3, 47), 3: (2, 3, 47), 4: (2, 3, 46)}
+        assert store.audit() == []
+    finally:
+        store.close()
