@@ -55,7 +55,7 @@ BACKENDS: tuple[str, ...] = ("process", "ray")
 Engine = Literal["auto", "fast", "reference"]
 ENGINES: tuple[str, ...] = ("auto", "fast", "reference")
 # The bots the batch engine plays as the reference path does, hand for hand (sim_fast).
-FAST_BOTS: frozenset[str] = frozenset({"random", "station"})
+FAST_BOTS: frozenset[str] = frozenset({"random", "station", "strength"})
 FAST_CHUNK = 4_000  # hands per chunk on the batch engine, at most
 # JSON files carry every hand's nets only up to this many hands; beyond it, running totals.
 PER_HAND_LIMIT = 20_000
@@ -141,10 +141,11 @@ def play_hand(match: Match, number: int) -> tuple[Hand, tuple[int, ...]]:
     bots = [make_bot(match.bots[entrant], bot_seeds[entrant]) for entrant in seating]
     hand = Hand(match.variant, match.stakes, [match.buy_in * match.stakes.big_bet] * len(bots),
                 match.rules, Deck.seeded(deck_seed))
+    view = hand.view
     while not hand.is_over:
         actor = hand.actor
         assert actor is not None
-        hand.act(bots[actor].act(hand.view(actor + 1)), actor + 1)
+        hand.act(bots[actor].act(view(actor + 1)))  # the player to act: the hand knows who
     return hand, seating
 
 
@@ -171,8 +172,9 @@ def play_chunk(match: Match, first: int, count: int, write_phh: bool = False) ->
         number = first + row
         hand, seating = play_hand(match, number)
         net = [0] * match.players
+        stacks, starting = hand.stacks, hand.starting_stacks
         for seat, entrant in enumerate(seating):
-            net[entrant] = hand.stacks[seat] - hand.starting_stacks[seat]
+            net[entrant] = stacks[seat] - starting[seat]
         rows.append(net)
         if write_phh:
             texts.append(phh_text(match, number, hand, seating))

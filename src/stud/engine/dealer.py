@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from stud.cards import Card, Deck
 from stud.engine.events import CardBurned, CommunityCardDealt, Event, StubReshuffled
 from stud.engine.seats import Seats
-from stud.rules import STREET_NAMES, Rules, RulesError, Street
+from stud.rules import STREET_NAMES, STREETS, Rules, RulesError, Street
 
-_tuple = tuple.__new__  # events are many: skip the named tuples' Python-level __new__
+_BURNED = {street.number: CardBurned(street.number) for street in STREETS}  # values, shared
 DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
 
 
@@ -77,7 +77,7 @@ class Dealer:
                 events.append(StubReshuffled(street.number, len(back)))
         if len(stub) >= need + 1:
             self.burned.append(self._draw())
-            events.append(_tuple(CardBurned, (street.number,)))
+            events.append(_BURNED[street.number])
         if len(stub) < need:
             card = self._community_card(street.number)
             self.board.append(card)

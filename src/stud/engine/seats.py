@@ -7,6 +7,8 @@ change it only through its methods. Players are indices 0..n-1 here (seat number
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import not_
 
 from stud.cards import CARDS, Card
 from stud.engine.events import AntePosted, CardDealt, Event
@@ -58,8 +60,7 @@ class Seats:
 
     def live(self) -> list[int]:
         """Players who have not folded, in seat order."""
-        folded = self.folded
-        return [i for i in range(self.count) if not folded[i]]
+        return list(compress(range(self.count), map(not_, self.folded)))  # no frame in C
 
     def next_actor_after(self, i: int) -> int:
         """The next player clockwise from ``i`` who can still bet."""
