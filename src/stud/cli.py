@@ -581,6 +581,7 @@ def serve(
     import uvicorn
 
     from stud.server.app import create_app
+    from stud.server.collector import tune_for_serving
     from stud.server.room import Timing
     from stud.server.store import database_url
 
@@ -611,6 +612,7 @@ def serve(
                             # fifth of its CPU under bench/web_load.py for little gain.
                             ws_per_message_deflate=False)
     server = Server(config)
+    tune_for_serving()  # rare, short pauses of the garbage collector (stud.server.collector)
     server.run(sockets=[listening])
     if not server.started:
         fail("the web table did not start (see the log above)")
