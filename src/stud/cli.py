@@ -783,7 +783,8 @@ def audit(
     else:
         typer.echo(f"{books['accounts']} accounts, {books['seats']} seats, "
                    f"{books['hand_records']} hands ({books['running_hands']} running), "
-                   f"{books['ledger_rows']} ledger rows")
+                   f"{books['ledger_rows']} ledger rows, {books['tournaments']} "
+                   f"tournament{'' if books['tournaments'] == 1 else 's'}")
         typer.echo(f"chips granted {books['granted']:,} = wallets {books['wallets']:,} + tables "
                    f"{books['tables']:,} + running hands {books['in_hands']:,}"
                    + (f" + prize pools {books['prize_pools']:,} - tournament chips in play "

@@ -42,7 +42,17 @@ from sqlalchemy.exc import IntegrityError
 
 from stud.rules import POLICIES, Rules, Stakes, Variant
 from stud.server.names import nickname_key
-from stud.server.schema import accounts, chat, hand_players, hands, ledger, mutes, seats, tables
+from stud.server.schema import (
+    accounts,
+    chat,
+    hand_players,
+    hands,
+    ledger,
+    mutes,
+    seats,
+    tables,
+    tournaments,
+)
 from stud.server.store_tournaments import Tournaments
 
 STARTING_WALLET = 10_000
@@ -727,7 +737,8 @@ class Store(Tournaments):
                                  .where(hands.c.status == "running")).scalar_one()
             counts = {name: db.execute(select(func.count()).select_from(table)).scalar_one()
                       for name, table in (("accounts", accounts), ("seats", seats),
-                                          ("hand_records", hands), ("ledger_rows", ledger))}
+                                          ("hand_records", hands), ("ledger_rows", ledger),
+                                          ("tournaments", tournaments))}
         return {"granted": int(granted), "wallets": int(by_place.get("wallet", 0)),
                 "tables": int(by_place.get("table", 0)),
                 "in_hands": int(by_place.get("hand", 0)),
