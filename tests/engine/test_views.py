@@ -140,7 +140,7 @@ def test_a_view_read_at_once_equals_one_fixed_at_once_on_every_field() -> None:
     # them from the copy it made. Every field agrees, at every decision of random hands.
     import random
 
-    from stud.engine.view import HandView
+    from stud.engine import HandView
 
     rng = random.Random(5)
     for n in range(60):

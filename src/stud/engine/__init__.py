@@ -25,7 +25,8 @@ from stud.engine.facts import FirstToAct, Half, OddChips, Opener, Phase
 from stud.engine.hand import Hand
 from stud.engine.order import showing_value
 from stud.engine.result import HandResult, ShownHand
-from stud.engine.view import EventWindow, HandView, PlayerView, visible_events
+from stud.engine.view import HandView, PlayerView
+from stud.engine.visible import EventWindow, visible_events
 from stud.evaluate.values import Category, HandValue, Showing, ValueKind
 from stud.rules import STREET_NAMES, STREETS, Street
 
