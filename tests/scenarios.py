@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from stud.cards import Card, Deck, parse_cards
-from stud.engine import Action, ActionKind, Hand
-from stud.engine.events import CardDealt, HandShown
-from stud.engine import HandView
+from stud.engine import Action, ActionKind, CardDealt, Hand, HandShown, HandView
 from stud.rules import PROFILES, Rules, Stakes, Variant
 
 # The seed's $2/$4 game with a bring-in of 1 and an ante of 1.
