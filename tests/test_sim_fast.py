@@ -37,7 +37,9 @@ def test_seeded_decks_are_deck_seeded() -> None:
 @pytest.mark.parametrize("variant", list(Variant))
 @pytest.mark.parametrize("changes", [
     {}, {"rotate": False}, {"bots": ("random",) * 8}, {"bots": ("station", "station")},
-    {"buy_in": 2, "seed": 8}, {"rules": profile("pokerkit"), "bots": ("random",) * 6}])
+    {"buy_in": 2, "seed": 8}, {"rules": profile("pokerkit"), "bots": ("random",) * 6},
+    {"bots": ("strength", "random", "strength", "station")},
+    {"bots": ("strength",) * 7, "buy_in": 3, "rules": profile("pokerkit")}])
 def test_the_fast_path_deals_and_plays_the_reference_hands(variant: Variant,
                                                           changes: dict[str, object]) -> None:
     match = a_match(variant=variant, **changes)
@@ -67,7 +69,8 @@ def test_one_and_two_workers_give_the_same_results() -> None:
 def test_auto_is_fast_only_where_every_bot_has_a_fast_form() -> None:
     assert choose_engine(a_match(), "auto") == "fast"
     assert choose_engine(a_match(), "auto", phh_out=True) == "fast"
-    for bot in ("strength", "expert", "equity"):
+    assert choose_engine(a_match(bots=("strength", "random", "station")), "auto") == "fast"
+    for bot in ("expert", "equity"):
         match = a_match(bots=("random", bot))
         assert choose_engine(match, "auto") == "reference"
         with pytest.raises(SimulationError, match=f"the '{bot}' bot has no fast form"):
@@ -77,9 +80,9 @@ def test_auto_is_fast_only_where_every_bot_has_a_fast_form() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bots", "random,strength", "--engine", "fast"],
-     "error: --engine fast: the fast engine cannot play this match: the 'strength' bot has no "
-     "fast form (only random, station do); use --engine reference"),
+    (["--bots", "random,expert", "--engine", "fast"],
+     "error: --engine fast: the fast engine cannot play this match: the 'expert' bot has no "
+     "fast form (only random, station, strength do); use --engine reference"),
     (["--engine", "warp"], "error: --engine 'warp': choose from auto, fast, reference"),
 ])
 def test_the_cli_says_why_the_fast_engine_cannot_play(args: list[str], message: str,
@@ -110,7 +113,8 @@ def test_the_cli_reports_the_same_on_both_engines(tmp_path: Path) -> None:
 @pytest.mark.parametrize("rules", ["standard", "pokerkit"])
 def test_the_fast_path_writes_the_reference_paths_phh_files(variant: Variant, rules: str,
                                                             tmp_path: Path) -> None:
-    match = a_match(variant=variant, rules=profile(rules), buy_in=3, seed=31)
+    match = a_match(variant=variant, rules=profile(rules), buy_in=3, seed=31,
+                    bots=("random", "station", "strength", "random", "strength"))
     simulate(match, 120, progress=False, engine="reference", phh_out=tmp_path / "reference")
     simulate(match, 120, workers=2, progress=False, engine="fast", phh_out=tmp_path / "fast",
              size=50)

@@ -215,9 +215,9 @@ def simulate(
                                               "Ray)")] = "process",
     out: Annotated[Path | None, typer.Option(help="write the results as JSON here")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="no progress bar")] = False,
-    engine: Annotated[str, typer.Option(help="fast (the compiled batch engine: random and "
-                                             "station bots; the same hands and PHH), "
-                                             "reference, or auto (fast where it can be)")]
+    engine: Annotated[str, typer.Option(help="fast (the compiled batch engine: random, "
+                                             "station and strength bots; the same hands and "
+                                             "PHH), reference, or auto (fast where it can be)")]
     = "auto",
 ) -> None:
     """Play bots against each other; print a summary, or write every hand as PHH.

@@ -4,11 +4,12 @@ The fast path deals every hand from the deck the reference path deals it from
 (``Deck.seeded(derive_seed(seed, number, "deck"))``, shuffled here in a compiled kernel that is
 CPython's ``random.Random(seed).shuffle``), seats the entrants as ``Match.seating`` does, and
 seeds each seat's compiled policy as the reference path seeds that entrant's bot. The compiled
-``random`` policy is RandomBot's generator and ``station`` is CallingStation, so the nets are
-the reference path's, hand for hand (``tests/test_sim_fast.py``), and with ``write_phh`` its
-hands' PHH files are the reference path's, byte for byte. The compiled ``strength``
-policy draws its noise from another generator than StrengthBot's ``random.Random``: it plays
-other hands, so ``strength`` (like ``expert`` and ``equity``) has no fast form here.
+``random`` policy is RandomBot's generator, ``station`` is CallingStation, and ``strength``
+seats are played by ``stud.fast.history.play_logged`` as StrengthBot plays, its noise drawn
+from its own ``random.Random(seed)`` (CPython's twister, compiled), so the nets are the
+reference path's, hand for hand (``tests/test_sim_fast.py``), and with ``write_phh`` its
+hands' PHH files are the reference path's, byte for byte. ``expert`` and ``equity`` have no
+fast form.
 
 Importing this module imports numba; its kernel compiles (or loads from numba's cache) on its
 first call.
@@ -169,8 +170,13 @@ def play_chunk_fast(match: Match, first: int, count: int, write_phh: bool = Fals
         batch = _batch(match, decks[rows], seeds[rows, 0])
         bot_seeds = np.take_along_axis(seeds[rows, 1:], seating[rows], axis=1)
         seat_policies = [str(p) for p in policies[rows[0]]]
+        if write_phh or "strength" in seat_policies:
+            # play_logged's strength seats play as StrengthBot(seed), noise and all.
+            log = play_logged(batch, seat_policies, seeds=bot_seeds)
+        else:
+            batch.play(seat_policies, seeds=bot_seeds)
         if write_phh:
-            writer = Writer(batch, play_logged(batch, seat_policies, seeds=bot_seeds))
+            writer = Writer(batch, log)
             for h, row in enumerate(rows.tolist()):
                 seats = tuple(seating[row].tolist())
                 tail = tails.get(seats)
@@ -178,8 +184,6 @@ def play_chunk_fast(match: Match, first: int, count: int, write_phh: bool = Fals
                     tail = tails[seats] = Writer.fields(
                         _seed=match.seed, players=[match.names[e] for e in seats])
                 texts[row] = writer.text(h, f"hand = {first + row}\n{tail}")
-        else:
-            batch.play(seat_policies, seeds=bot_seeds)
         part = np.zeros((len(rows), n), dtype=np.int64)
         np.put_along_axis(part, seating[rows], batch.net, axis=1)
         nets[rows] = part

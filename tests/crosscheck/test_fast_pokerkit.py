@@ -31,7 +31,7 @@ def test_pokerkit_replays_the_fast_engines_hands_with_its_stacks(code: str) -> N
         decks = [Deck.seeded(rng.getrandbits(40)) for _ in range(count)]
         batch = Batch(VARIANTS[code], stakes, PROFILES["pokerkit"],
                       random_stacks(rng, players, count, stakes), decks)
-        policies = [rng.choice(("random", "random", "station")) for _ in range(players)]
+        policies = [rng.choice(("random", "station", "strength")) for _ in range(players)]
         seeds = np.array([[rng.getrandbits(63) for _ in range(players)] for _ in range(count)],
                          dtype=np.uint64)
         log = play_logged(batch, policies, seeds=seeds)

@@ -1,6 +1,7 @@
 """The fast engine's hands written as PHH (``stud.fast.history``) are the engine's: the same
-deck, stacks and bots make the same file, byte for byte, under every policy of the rules, and
-the engine's replay of the file ends with its finishing stacks."""
+deck, stacks and bots (random, station and strength, each seeded as the engine's bot is) make
+the same file, byte for byte, under every policy of the rules, and the engine's replay of the
+file ends with its finishing stacks."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def a_run(rng: random.Random, variant: str, rules: Rules, players: int, hands: i
     stakes = rng.choice(STAKES)
     decks = twin_decks(rng, players, hands) if rng.random() < 0.3 else \
         [Deck.seeded(rng.getrandbits(40)) for _ in range(hands)]
-    policies = [rng.choice(("random", "random", "station")) for _ in range(players)]
+    policies = [rng.choice(("random", "random", "station", "strength")) for _ in range(players)]
     return {"variant": variant, "rules": rules, "stakes": stakes,
             "stacks": random_stacks(rng, players, hands, stakes, short), "decks": decks,
             "policies": policies,

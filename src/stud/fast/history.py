@@ -31,11 +31,13 @@ from stud.engine.showdown import Values, can_win
 from stud.evaluate import a5_value, high_value, low8_value
 from stud.evaluate.values import HandValue, ValueKind
 from stud.fast import layout as L
+from stud.fast import twister
 from stud.fast.batch import Batch
 from stud.fast.betting import legal
 from stud.fast.compiled import entry
-from stud.fast.policies import choose
+from stud.fast.policies import STRENGTH, choose, strength, strength_choice
 from stud.fast.streets import step
+from stud.fast.twister import KEY_WORDS
 from stud.history.phh import HandHistory, dumps
 from stud.rules import PROFILES, Variant
 
@@ -48,25 +50,41 @@ _STREET, _SEAT = 128, 8
 
 @entry
 def _play_logged(table: Any, stub: Any, game: Any, policies: Any, rng: Any, keys: Any,
-                 awards: Any, log: Any, counts: Any, first: int) -> int:
+                 awards: Any, bot_keys: Any, mts: Any, log: Any, counts: Any, first: int) -> int:
     """``hands.play_all`` from hand ``first`` on, each action logged before it is taken as
     (code, to) in ``log[h, counts[h]]``; -1 when every hand is played, else the hand whose
-    log is full (played up to that action: the caller grows the log and calls again)."""
+    log is full (played up to that action: the caller grows the log and calls again).
+
+    Where ``bot_keys`` has a row a hand (else none), a ``strength`` seat draws its noise as
+    ``StrengthBot(seed)`` does, from ``random.Random(seed)`` (its twister in ``mts[seat]``,
+    seeded from ``bot_keys[h, seat]`` when the hand starts)."""
     kinds = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     tos = np.zeros(L.MAX_LEGAL, dtype=np.int64)
     mt = np.zeros(_MT, dtype=np.int64)
     back = np.zeros(64, dtype=np.int64)
     capacity = log.shape[1]
+    own_noise = bot_keys.shape[0] > 0
+    n = game[L.G_PLAYERS]
     for h in range(first, table.shape[0]):
         r = table[h]
         s = stub[h]
+        if own_noise and counts[h] == 0:
+            for i in range(n):
+                if policies[i] == STRENGTH:
+                    twister.seed(mts[i], bot_keys[h, i])
         while r[L.PHASE] == L.BETTING and r[L.ACTOR] >= 0:
             taken = counts[h]
             if taken == capacity:
                 return h
             count = legal(r, game, kinds, tos)
             actor = r[L.ACTOR]
-            choice = choose(r, game, policies[actor], rng[h], kinds, tos, count)
+            if own_noise and policies[actor] == STRENGTH:
+                # StrengthBot.act: strength + rng.uniform(-0.05, 0.05), a + (b - a) * random()
+                noise = -0.05 + (0.05 - -0.05) * twister.random(mts[actor])
+                choice = strength_choice(r, game, actor, strength(r, game, actor) + noise,
+                                         kinds, tos, count)
+            else:
+                choice = choose(r, game, policies[actor], rng[h], kinds, tos, count)
             log[h, taken, 0] = r[L.STREET] * _STREET + actor * _SEAT + kinds[choice]
             log[h, taken, 1] = tos[choice]
             counts[h] = taken + 1
@@ -92,17 +110,24 @@ class Log:
 
 def play_logged(batch: Batch, policy: str | Sequence[str] = "random", seed: int = 0,
                 seeds: Array | None = None, capacity: int = _FIRST_CAPACITY) -> Log:
-    """``batch.play(policy, seed, seeds)``, the same hands, with every action logged
-    (room for ``capacity`` actions a hand at first, doubled whenever a hand needs more)."""
+    """``batch.play(policy, seed, seeds)`` with every action logged (room for ``capacity``
+    actions a hand at first, doubled whenever a hand needs more): the same hands, but for
+    ``strength`` seats when ``seeds`` is given, which then play as ``StrengthBot(seeds[h,
+    seat])`` does, noise and all (``Batch.play`` draws their noise from the hand's own
+    generator), as the random policy plays as ``RandomBot(seeds[h, seat])``."""
     codes = batch.policy_codes(policy)
     generators = batch.generators(seed, seeds)
     hands = len(batch)
+    bot_keys = np.zeros((0, L.SEATS, KEY_WORDS), dtype=np.int64)
+    if seeds is not None and (codes == STRENGTH).any():
+        bot_keys = _keys(np.asarray(seeds, dtype=np.uint64))
+    mts = np.zeros((L.SEATS, _MT), dtype=np.int64)
     log = np.zeros((hands, max(1, capacity), 2), dtype=np.int64)
     counts = np.zeros(hands, dtype=np.int64)
     first = 0
     while True:
         full = _play_logged(batch.table, batch.stub, batch.game, codes, generators, batch.keys,
-                            batch.awards_table, log, counts, first)
+                            batch.awards_table, bot_keys, mts, log, counts, first)
         if full < 0:
             break
         grown = np.zeros((hands, 2 * log.shape[1], 2), dtype=np.int64)
@@ -110,6 +135,18 @@ def play_logged(batch: Batch, policy: str | Sequence[str] = "random", seed: int 
         log, first = grown, int(full)
     batch.settle()
     return Log(log[:, :, 0], log[:, :, 1], counts)
+
+
+def _keys(seeds: Array) -> Array:
+    """``twister.seed_key`` of every seed (uint64, shape (hands, seats)): the 32-bit words
+    ``random.Random(seed)`` seeds its twister with, as many as the seed needs."""
+    keys = np.full((*seeds.shape, KEY_WORDS), -1, dtype=np.int64)
+    keys[..., 0] = (seeds & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    high = (seeds >> np.uint64(32)).astype(np.int64)
+    keys[..., 1] = np.where(high > 0, high, -1)
+    padded = np.full((len(seeds), L.SEATS, KEY_WORDS), -1, dtype=np.int64)
+    padded[:, :seeds.shape[1]] = keys
+    return padded
 
 
 # ---------------------------------------------------------------- PHH from the final table

@@ -149,7 +149,7 @@ def _low_strength(r: Any, i: int, count: int, qualifier: bool) -> float:
 
 
 @kernel
-def _strength(r: Any, g: Any, i: int) -> float:
+def strength(r: Any, g: Any, i: int) -> float:
     """StrengthBot.strength: its own cards' strength, less for each opponent showing more."""
     count = r[HELD + i] + (1 if r[BOARD] >= 0 else 0)
     variant = g[G_VARIANT]
@@ -181,7 +181,12 @@ def choose(r: Any, g: Any, policy: int, rng: Any, kinds: Any, tos: Any, count: i
                     return k
         return 0
     noise = (_draw(rng, _HAND, _NOISE) / (1 << 30) - 0.5) * 0.1
-    s = _strength(r, g, i) + noise
+    return strength_choice(r, g, i, strength(r, g, i) + noise, kinds, tos, count)
+
+
+@kernel
+def strength_choice(r: Any, g: Any, i: int, s: float, kinds: Any, tos: Any, count: int) -> int:
+    """StrengthBot.act's choice for player i whose strength with its noise is ``s``."""
     first_wager, last_wager, check, bring_in, call, fold = -1, -1, -1, -1, -1, -1
     for k in range(count):
         kind = kinds[k]

@@ -103,3 +103,17 @@ def shuffle(cards: Any, count: int, key: Any, mt: Any) -> None:
     for i in range(count - 1, 0, -1):
         j = _below(mt, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@kernel
+def seed(mt: Any, key: Any) -> None:
+    """``random.Random(seed)``'s state in ``mt`` (625 int64); ``key`` is ``seed_key(seed)``."""
+    _init_by_array(mt, key)
+
+
+@kernel
+def random(mt: Any) -> float:
+    """``random.Random.random()``: 53 bits from two words, as CPython's ``genrand_res53``."""
+    a = _next_word(mt) >> 5
+    b = _next_word(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
