@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from stud.cards import Card, format_cards
-from stud.engine import Hand, HandShown, HandView
-from stud.engine.pots import Pot, build_pots, open_pots
+from stud.engine import Hand, HandShown, HandView, Pot, build_pots, open_pots
 from stud.equity import EquityError, equity, parse_spot
 from stud.rules import Variant
 

@@ -23,8 +23,10 @@ from stud.engine.events import (
 )
 from stud.engine.facts import FirstToAct, Half, OddChips, Opener, Phase
 from stud.engine.hand import Hand
-from stud.engine.order import showing_value
+from stud.engine.order import best_showing, bring_in_player, showing_value
+from stud.engine.pots import Pot, build_pots, open_pots, split
 from stud.engine.result import HandResult, ShownHand
+from stud.engine.showdown import Values, can_win
 from stud.engine.view import HandView, PlayerView
 from stud.engine.visible import EventWindow, visible_events
 from stud.evaluate.values import Category, HandValue, Showing, ValueKind
@@ -59,6 +61,7 @@ __all__ = [
     "Opener",
     "Phase",
     "PlayerView",
+    "Pot",
     "PotAwarded",
     "Showing",
     "ShownHand",
@@ -67,6 +70,13 @@ __all__ = [
     "Street",
     "UncalledReturned",
     "ValueKind",
+    "Values",
+    "best_showing",
+    "bring_in_player",
+    "build_pots",
+    "can_win",
+    "open_pots",
     "showing_value",
+    "split",
     "visible_events",
 ]

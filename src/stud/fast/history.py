@@ -25,9 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.cards import Card
-from stud.engine.order import best_showing
-from stud.engine.pots import build_pots
-from stud.engine.showdown import Values, can_win
+from stud.engine import Values, best_showing, build_pots, can_win
 from stud.evaluate import a5_value, high_value, low8_value
 from stud.evaluate.values import HandValue, ValueKind
 from stud.fast import layout as L

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stud.cards import Card
-from stud.engine.order import best_showing, bring_in_player, showing_value
+from stud.engine import best_showing, bring_in_player, showing_value
 from stud.evaluate.showing import bring_in_key_low
 from stud.rules import Rules, Variant
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stud.engine import Half, PotAwarded
-from stud.engine.pots import split
+from stud.engine import Half, PotAwarded, split
 from stud.rules import Rules
 
 

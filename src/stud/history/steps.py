@@ -57,8 +57,8 @@ from stud.engine import (
     PotAwarded,
     StreetStarted,
     UncalledReturned,
+    open_pots,
 )
-from stud.engine.pots import open_pots
 from stud.equity import EquityError, equity, exact_steps, parse_spot
 from stud.history.phh import HandHistory, PHHError
 from stud.history.rake import raked_stacks
