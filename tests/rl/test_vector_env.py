@@ -345,3 +345,22 @@ def test_fallback_plays_a_closed_action_as_the_single_table_env_does() -> None:
     assert benchmark_vector_step(vec, target_duration=0.2) > 0
     with pytest.raises(ValueError, match="illegal must be"):
         rl.vector_env(illegal="ignore")
+
+
+def test_gymnasium_make_vec_builds_it_and_its_sync_twin_plays_the_same() -> None:
+    kwargs = dict(num_envs=4, variant="razz", players=5)
+    fast = gymnasium.make_vec(rl.SPEC_ID, **kwargs)
+    sync = gymnasium.make_vec(rl.SPEC_ID, vectorization_mode="sync", **kwargs)
+    assert isinstance(fast, StudVectorEnv) and fast.illegal == "fallback"
+    assert isinstance(gymnasium.make(rl.SPEC_ID).unwrapped, SingleSeatEnv)
+    fast.action_space.seed(6)
+    got, _ = fast.reset(seed=12)
+    want, _ = sync.reset(seed=12)
+    for step in range(60):
+        assert np.array_equal(got, want), step
+        actions = fast.action_space.sample()
+        got, got_reward, _, _, _ = fast.step(actions)
+        want, want_reward, _, _, _ = sync.step(actions)
+        assert np.array_equal(got_reward, want_reward), step
+    with pytest.raises(ValueError, match="'compact' only"):
+        rl.vector_env(observation="full")

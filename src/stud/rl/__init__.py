@@ -557,5 +557,14 @@ __all__ = [
 from stud.rl.vector import IllegalActionIndex, StudVectorEnv, vector_env  # noqa: E402
 
 COMPACT_SIZE = COMPACT_OBSERVATION_SIZE
-__all__ += ["COMPACT_LAYOUT", "COMPACT_SIZE", "IllegalActionIndex", "StudVectorEnv",
-            "encode_compact", "vector_env"]
+
+# gymnasium.make("stud/SingleSeat-v0") is a SingleSeatEnv, gymnasium.make_vec(...) this
+# module's vectorised environment (or, vectorization_mode="sync", SingleSeatEnvs in a
+# SyncVectorEnv: the same hands and observations), with the compact observation and fallbacks.
+SPEC_ID = "stud/SingleSeat-v0"
+if SPEC_ID not in gymnasium.registry:
+    gymnasium.register(SPEC_ID, entry_point="stud.rl:SingleSeatEnv",
+                       vector_entry_point="stud.rl.vector:StudVectorEnv",
+                       kwargs={"observation": "compact", "illegal": "fallback"})
+__all__ += ["COMPACT_LAYOUT", "COMPACT_SIZE", "SPEC_ID", "IllegalActionIndex",
+            "StudVectorEnv", "encode_compact", "vector_env"]

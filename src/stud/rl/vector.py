@@ -87,7 +87,7 @@ class StudVectorEnv(VectorEnv):
                  stakes: Stakes | Sequence[int] | str | None = None,
                  rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
                  threads: int | None = None, copy: bool = True,
-                 illegal: str = "raise") -> None:
+                 illegal: str = "raise", observation: str = "compact") -> None:
         from stud.rl import _FALLBACK, _stacks, _stakes  # the single-table rules and words
 
         if not isinstance(num_envs, int) or num_envs < 1:
@@ -103,6 +103,9 @@ class StudVectorEnv(VectorEnv):
         if seat is not None and (self.every_seat or not 1 <= seat <= players):
             raise ValueError(f"seat must be 1..{players} with opponents, or None, not {seat!r}")
         self.fixed_seat = -1 if seat is None else seat - 1
+        if observation != "compact":
+            raise ValueError(f"the vectorised environment's observation is 'compact' only, "
+                             f"not {observation!r}")
         if illegal not in ("raise", "fallback"):
             raise ValueError(f"illegal must be 'raise' or 'fallback', not {illegal!r}")
         self.illegal = illegal
