@@ -1,8 +1,8 @@
 """A server killed (SIGKILL) in the middle of a sit-and-go resumes it on its next start from the
 last finished hand: the hand it cut off is voided and its chips go back to the stacks at its
 start, the placed players stay placed, and the tournament plays on to its end with its chips
-and prizes conserved. On SQLite only: a server process takes seconds to start, twice a test
-(the store's side of tournaments runs on PostgreSQL too, in test_sitandgo)."""
+and prizes conserved. On SQLite only: the killed server is a process, which takes seconds to
+start (the store's side of tournaments runs on PostgreSQL too, in test_sitandgo)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from stud.server.room import Timing
 from stud.server.schema import hand_players, hands
 from stud.server.store import STARTING_WALLET
 
-from .conftest import serve_in_process
+from .conftest import serve_in_process, serve_in_thread
 from .test_restart import books, my_turn_in_hand, play_until
 from .test_sitandgo import audited, create, until_over
 from .wsclient import TableClient, bearer, make_account
@@ -54,7 +54,8 @@ def test_a_sit_and_go_cut_off_by_a_kill_resumes_after_its_last_finished_hand(
         # Chips in play (at the table and in the running hand) are the five starting stacks.
         assert store.audit() == []
 
-    with serve_in_process(database, AWAY) as server:
+    # The next start: in this process (a new server on the same database starts in a moment).
+    with serve_in_thread(database, AWAY) as server:
         with server.client() as http:
             over = until_over(http, number)
             me = http.get("/api/me", headers=bearer(ann)).json()
