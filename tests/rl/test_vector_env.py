@@ -35,9 +35,8 @@ def single_tables(n: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
         [lambda: SingleSeatEnv(observation="compact", **kwargs) for _ in range(n)])
 
 
-# Random and station opponents (the strength policy's noise is drawn differently from
-# StrengthBot's); fixed and drawn seats; 8 callers exhaust the deck (community card), and
-# under the pokerkit profile the burned cards are reshuffled.
+# Random, station and strength opponents; fixed and drawn seats; 8 callers exhaust the deck
+# (community card), and under the pokerkit profile the burned cards are reshuffled.
 TABLES = [
     dict(players=6, opponents="random", seat=None),
     dict(players=3, opponents="station", seat=2),
@@ -45,6 +44,8 @@ TABLES = [
     dict(players=8, opponents="station", seat=None),
     dict(players=8, opponents="station", seat=4, rules="pokerkit"),
     dict(players=5, opponents=["station", "random", "random", "station"], seat=None),
+    dict(players=6, opponents="strength", seat=None),
+    dict(players=4, opponents=["strength", "random", "strength"], seat=2, rules="pokerkit"),
 ]
 
 

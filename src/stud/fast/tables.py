@@ -11,7 +11,8 @@ at the seed (``hand_stream``):
 - value 1 % players: the learner's seat index, when the seat is drawn each hand;
 - value 1 + k >> 1 (k = 1 .. players - 1): the seed of the ``RandomBot`` k seats to the
   learner's left (the fast random policy is that generator);
-- value players + 1 >> 1: the hand's own generator (the fast strength policy's noise).
+- value players + 1 >> 1: the hand's own generator (unused: a strength seat draws its noise
+  from its own ``random.Random(seed)``, seeded with its value 1 + k >> 1, as StrengthBot).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from stud.fast import twister
 from stud.fast.betting import legal
 from stud.fast.compiled import entry, kernel
 from stud.fast.layout import (
@@ -35,7 +37,7 @@ from stud.fast.layout import (
     STREET,
 )
 from stud.fast.observe import track_bets
-from stud.fast.policies import choose
+from stud.fast.policies import STRENGTH, choose, strength, strength_choice
 from stud.fast.streets import start, step
 from stud.fast.twister import KEY_WORDS
 
@@ -74,7 +76,7 @@ def _stream(seed: Any, k: int) -> Any:
 
 
 @kernel
-def _seed_key(key: Any, low: int, high: int, extra: int) -> None:
+def _seed_key(key: Any, low: Any, high: Any, extra: Any) -> None:
     """CPython's seed words for the number ``extra << 64 | high << 32 | low`` (32-bit words,
     least significant first, at least one; unused words -1)."""
     words = (low, high, extra)
@@ -197,15 +199,23 @@ def _deal(r: Any, s: Any, g: Any, seed: int, stacks: Any, key: Any, mt: Any, bac
 
 
 @kernel
-def _bots(r: Any, s: Any, g: Any, learner: int, codes: Any, rng: Any, key: Any, mt: Any,
-          back: Any, awards: Any, kinds: Any, tos: Any, base: Any, bets: Any,
+def _bots(r: Any, s: Any, g: Any, learner: int, codes: Any, rng: Any, noise: Any, key: Any,
+          mt: Any, back: Any, awards: Any, kinds: Any, tos: Any, base: Any, bets: Any,
           street: Any) -> None:
-    """The built-in policies play until it is the learner's turn or the betting is over."""
+    """The built-in policies play until it is the learner's turn or the betting is over. A
+    strength seat draws its noise as StrengthBot does (``rng.uniform(-0.05, 0.05)`` of its
+    own ``random.Random(seed)``, the twister in ``noise[seat]``)."""
     n = g[G_PLAYERS]
     while r[PHASE] == BETTING and r[ACTOR] >= 0 and r[ACTOR] != learner:
         count = legal(r, g, kinds, tos)
-        policy = codes[(r[ACTOR] - learner + n) % n - 1]
-        choice = choose(r, g, policy, rng, kinds, tos, count)
+        actor = r[ACTOR]
+        policy = codes[(actor - learner + n) % n - 1]
+        if policy == STRENGTH:
+            wobble = -0.05 + (0.05 - -0.05) * twister.random(noise[actor])
+            choice = strength_choice(r, g, actor, strength(r, g, actor) + wobble, kinds, tos,
+                                     count)
+        else:
+            choice = choose(r, g, policy, rng, kinds, tos, count)
         step(r, s, g, kinds[choice], tos[choice], key, mt, back, awards)
         track_bets(r, n, base, bets, street)
 
@@ -213,13 +223,15 @@ def _bots(r: Any, s: Any, g: Any, learner: int, codes: Any, rng: Any, key: Any, 
 @entry
 def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: Any, rng: Any,
             seeds: Any, todo: Any, learner: Any, fixed_seat: int, codes: Any, slots: Any,
-            actions: Any, actor: Any, base: Any, bets: Any, street: Any, lo: int,
+            actions: Any, actor: Any, base: Any, bets: Any, street: Any, noise: Any, lo: int,
             hi: int) -> None:
     """Tables lo..hi-1 take their next step: a new hand (``todo``: DEAL, DEAL_NEXT), or the
     learner's discrete action ``actions[h]`` (``slots[h]`` maps it to a legal action; the
     caller has checked it); then the bots play up to the learner's turn. ``learner`` is -1
     for every table when every seat is a learner (``codes`` empty): then ``actor[h]`` is
     the seat that acted. ``fixed_seat``: the learner's seat index, -1 for one drawn a hand.
+    ``noise``: (tables, seats, 625) twister states of the strength seats (StrengthBot's own
+    generators, seeded each hand), or an empty array when no seat plays strength.
     """
     kinds = np.zeros(MAX_LEGAL, dtype=np.int64)
     tos = np.zeros(MAX_LEGAL, dtype=np.int64)
@@ -227,6 +239,8 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
     back = np.zeros(64, dtype=np.int64)
     n = game[G_PLAYERS]
     every_seat = codes.shape[0] == 0
+    word_key = np.zeros(KEY_WORDS, dtype=np.int64)
+    noise_none = np.zeros((1, _MT), dtype=np.int64)  # no strength seat: never read
     # The new hands' decks first, seeded side by side.
     which = np.zeros(hi - lo, dtype=np.int64)
     count = 0
@@ -253,7 +267,12 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
                                                                          % np.uint64(n))
                 for k in range(1, n):
                     bot_seed = _stream(seed, 1 + k) >> _S1
-                    rng[h, (learner[h] + k) % n] = (bot_seed * _SPREAD + _OFFSET) | _S1
+                    j = (learner[h] + k) % n
+                    rng[h, j] = (bot_seed * _SPREAD + _OFFSET) | _S1
+                    if codes[k - 1] == STRENGTH:
+                        wide = np.int64(bot_seed)
+                        _seed_key(word_key, wide & 0xFFFFFFFF, wide >> 32, 0)
+                        twister.seed(noise[h, j], word_key)
                 rng[h, SEATS] = ((_stream(seed, n + 1) >> _S1) * _SPREAD + _OFFSET) | _S1
             for i in range(SEATS):
                 base[h, i] = r[COMMITTED + i]
@@ -267,5 +286,6 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
             step(r, stub[h], game, kinds[choice], tos[choice], keys[h], mt, back, awards[h])
             track_bets(r, n, base[h], bets[h], street[h])
         if not every_seat:
-            _bots(r, stub[h], game, learner[h], codes, rng[h], keys[h], mt, back, awards[h],
-                  kinds, tos, base[h], bets[h], street[h])
+            _bots(r, stub[h], game, learner[h], codes, rng[h], noise[h] if noise.shape[0]
+                  else noise_none, keys[h], mt, back, awards[h], kinds, tos, base[h], bets[h],
+                  street[h])

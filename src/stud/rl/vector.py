@@ -142,6 +142,9 @@ class StudVectorEnv(VectorEnv):
         self.street = np.zeros((n, 1), dtype=np.int64)
         self.observer = np.zeros(n, dtype=np.int64)
         self.observations = np.zeros((n, COMPACT_SIZE), dtype=np.float32)
+        # StrengthBot's own generators for the strength seats (a twister each: 5 kB).
+        strong = bool((self.codes == POLICIES.index("strength")).any())
+        self.noise = np.zeros((n, L.SEATS, 625) if strong else (0, L.SEATS, 625), dtype=np.int64)
         self._dealt = False
 
         if threads is None:
@@ -284,7 +287,7 @@ class StudVectorEnv(VectorEnv):
             advance(self.table, self.stub, self.game, self.starting_stacks, self.keys,
                     self.awards, self.rng, self.seeds, self.todo, self.learner,
                     self.fixed_seat, self.codes, self.slots, self._actions, self.actor,
-                    self.base, self.bets, self.street, lo, hi)
+                    self.base, self.bets, self.street, self.noise, lo, hi)
 
         self._in_threads(work)
         self._settle()
