@@ -74,18 +74,21 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     expect(bea.get_by_test_id("playing-as")).to_contain_text("9.700")
     screenshot(bea, "sitandgo-registered-de-phone.png")
 
+    # Its table (empty seats that nobody may take there) says the game, the level and the
+    # next, and leads back to the tournament.
+    ann.get_by_test_id("go-to-table").click()
+    expect(ann.locator("#table-meta")).to_contain_text(
+        "Razz · next Seven Card Stud after 4 more hands")
+    expect(ann.locator("#table-meta")).to_contain_text("Level 1 · level 2 after 5 more hands")
+    expect(ann.get_by_test_id("add-bot-3")).to_have_count(1)  # drawn, and hidden here
+    expect(ann.get_by_test_id("add-bot-3")).to_be_hidden()
+    ann.get_by_test_id("tournament-link").click()
+    ann.wait_for_url(address)
     # Ann fills the free seats with bots: the table is full, and it starts.
     ann.get_by_test_id("fill-bots").click()
     expect(ann.get_by_test_id("standing")).to_have_count(4)
     expect(ann.get_by_test_id("tournament-meta")).not_to_contain_text("Registering")
     screenshot(ann, "sitandgo-running-en.png")
-    # Its table says the game, the level and the next, and leads back to the tournament.
-    number = address.rsplit("/", 1)[1]
-    table = ann.request.get(f"/api/tournaments/{number}").json()["table"]
-    ann.goto(f"/tables/{table}")  # as its "Go to the table" does while it runs
-    expect(ann.locator("#table-meta")).to_contain_text(re.compile(r"Level \d+ · level \d+"))
-    ann.get_by_test_id("tournament-link").click()
-    ann.wait_for_url(address)
     # They are away; the tournament plays to its end, and the page shows the winner.
     expect(ann.get_by_test_id("tournament-winner")).to_be_visible(timeout=60_000)
     places = ann.get_by_test_id("standing-place").all_inner_texts()

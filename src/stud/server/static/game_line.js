@@ -30,7 +30,7 @@ function levelText(tr) {
 }
 
 /** The nodes of the table's meta line. */
-export function tableMeta(table) {
+function tableMeta(table) {
   // A tournament's table hides what is not for it (sitting down, adding chips, leaving, bots):
   // tournament.css.
   document.body.classList.toggle("tournament-table", Boolean(table && table.tournament));
@@ -43,4 +43,15 @@ export function tableMeta(table) {
       text: t("ui.tournament_link") }));
   }
   return parts;
+}
+
+/** Draws the meta line into `box`, only when it changed: a link that is not redrawn with
+ * every frame stays where it is to be clicked. */
+export function renderTableMeta(box, table) {
+  const parts = tableMeta(table);
+  const key = parts.map((p) => (typeof p === "string" ? p : `${p.href}|${p.textContent}`))
+    .join("\u0000");
+  if (box.dataset.drawn === key) return;
+  box.dataset.drawn = key;
+  box.replaceChildren(...parts);
 }

@@ -10,7 +10,7 @@ import {
 import { cardNode, cardRow, el } from "./cards.js";
 import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
 import { mountTogether } from "./together.js";
-import { tableMeta } from "./game_line.js";
+import { renderTableMeta } from "./game_line.js";
 
 const TABLE_ID = Number((location.pathname.match(/\/tables\/(\d+)/) || [])[1]) || null;
 // A private table's invite secret, from the link its host shared (?invite=...).
@@ -805,7 +805,7 @@ function refreshDialog() {
 function renderHeader(state) {
   const table = state && state.table;
   $("table-name").textContent = table ? table.name : "";
-  $("table-meta").replaceChildren(...tableMeta(table)); // game_line.js: rotation, tournament
+  renderTableMeta($("table-meta"), table); // game_line.js: the rotation, a tournament's level
   document.title = table ? `${table.name} · stud` : "stud";
   const rules = $("rules-link");
   if (TABLE_ID) rules.href = `/tables/${TABLE_ID}/rules`;
