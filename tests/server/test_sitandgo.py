@@ -96,8 +96,11 @@ def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
             state = client.first_state()
             assert state["table"]["tournament"]["id"] == number
             assert state["table"]["rotation"]["games"] == ["razz", "stud", "stud8"]
-            refused_sit = client.error_for({"type": "leave"})
-            assert refused_sit["code"] == "tournament_table"
+            for message in ({"type": "leave"}, {"type": "sit", "seat": 1, "buy_in": 100},
+                            {"type": "add_bot", "seat": 1, "bot": "random"},
+                            {"type": "pause"}):
+                assert client.error_for(message)["code"] == "tournament_table", message
+            assert client.error_for({"type": "dance"})["code"] == "bad_message"
         # Ann and Bob are not at the table: their clocks run out, they are away, and they are
         # dealt in to the end (antes and bring-ins posted, folded when they must act).
         over = until_over(http, number)

@@ -37,8 +37,11 @@ from stud.tournament import Level, Tournament, sit_and_go
 
 log = logging.getLogger("stud.server")
 
-# What a player may do at a tournament table: play, go away and come back, chat.
-ALLOWED = frozenset({"act", "sit_out", "sit_in", "chat", "mute", "ping", "resync"})
+# What a cash table allows and a tournament's does not: a player there may act, go away and
+# come back (sit_out, sit_in), chat and mute; nobody sits down, adds chips, leaves, seats bots
+# or hosts. (Refused by name, so that messages added later, like resync, are not.)
+REFUSED = frozenset({"sit", "rebuy", "leave", "add_bot", "remove_bot", "start", "pause",
+                     "resume", "renew_invite", "remove_player", "close_table"})
 
 
 class TournamentTable(Table):
@@ -126,7 +129,7 @@ class TournamentRoom(Room):
 
     async def handle(self, client: Client, message: object) -> None:
         kind = message.get("type") if isinstance(message, dict) else None
-        if isinstance(kind, str) and kind not in ALLOWED:
+        if isinstance(kind, str) and kind in REFUSED:
             client.push_error(json.dumps({
                 "type": "error", "code": "tournament_table",
                 "message": f"{kind} is not for a tournament's table: players register on the "
@@ -253,4 +256,4 @@ def _stakes_json(level: Level) -> Json:
             "big_bet": s.big_bet}
 
 
-__all__ = ["ALLOWED", "TournamentRoom", "TournamentTable", "format_of"]
+__all__ = ["REFUSED", "TournamentRoom", "TournamentTable", "format_of"]
