@@ -9,10 +9,12 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from sqlalchemy import select
 
 from stud.history.phh import loads
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.room import Timing
+from stud.server.schema import hands
 from stud.server.store import STARTING_WALLET, HandPlayer, Store
 
 from .conftest import Server, serve_in_thread
@@ -61,8 +63,8 @@ def audited(database: str) -> dict[str, int]:
 def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
         quick_server: Server) -> None:
     with quick_server.client() as http:
-        _, ann = make_account(http, "Ann")
-        _, bob = make_account(http, "Bob")
+        ann_id, ann = make_account(http, "Ann")
+        bob_id, bob = make_account(http, "Bob")
         made = create(http, ann, variant="rotation", players=4, buy_in=250,
                       starting_stack=400, structure="turbo")
         number = made["id"]
@@ -131,8 +133,20 @@ def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
         # razz, stud and stud hi/lo in turn, four hands each: one game or more was played
         assert games <= {"FR", "F7S", "F7S/8"} and len(games) >= 2, games
         assert store.tournament(number).level >= 2
+        # Away, Ann and Bob were dealt every hand until they went out (antes posted, folded).
+        dealt = {n: {a for _s, a, _st in players} for n, players in _players(store, table)}
+        for who, account in (("Ann", ann_id), ("Bob", bob_id)):
+            out = next(s["hand"] for s in standings if s["name"] == who)
+            assert all(account in dealt[n] for n in range(1, out + 1)), who
     finally:
         store.close()
+
+
+def _players(store: Store, table: int) -> list[tuple[int, list[list[int]]]]:
+    """Each hand of the table (its number) and its players: [table seat, account, stack]."""
+    with store.engine.connect() as db:
+        return [(r.number, r.players) for r in db.execute(
+            select(hands.c.number, hands.c.players).where(hands.c.table_id == table))]
 
 
 def test_a_tournament_refuses_bad_fields_by_name_and_levels_may_go_by_minutes(
