@@ -35,14 +35,24 @@ def seed_key(seed: int) -> np.ndarray:
     return np.array(words + [-1] * (KEY_WORDS - len(words)), dtype=np.int64)
 
 
+def _first_state() -> np.ndarray:
+    """CPython's ``init_genrand(19650218)``: where every ``init_by_array`` starts."""
+    mt = [19650218]
+    for i in range(1, _N):
+        mt.append((1812433253 * (mt[-1] ^ (mt[-1] >> 30)) + i) & _MASK)
+    return np.array(mt, dtype=np.int64)
+
+
+_FIRST = _first_state()  # numba compiles it in as a constant
+
+
 @kernel
 def _init_by_array(mt: Any, key: Any) -> None:
     length = 0
     while length < key.shape[0] and key[length] >= 0:
         length += 1
-    mt[0] = 19650218
-    for i in range(1, _N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _MASK
+    for i in range(_N):
+        mt[i] = _FIRST[i]
     i, j = 1, 0
     for _ in range(max(_N, length)):
         mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & _MASK))
@@ -66,16 +76,17 @@ def _init_by_array(mt: Any, key: Any) -> None:
 
 @kernel
 def _next_word(mt: Any) -> int:
-    if mt[_N] >= _N:
-        for k in range(_N):
-            y = (mt[k] & 0x80000000) | (mt[(k + 1) % _N] & 0x7FFFFFFF)
-            value = mt[(k + _M) % _N] ^ (y >> 1)
-            if y & 1:
-                value ^= 0x9908B0DF
-            mt[k] = value
-        mt[_N] = 0
-    y = mt[mt[_N]]
-    mt[_N] += 1
+    """The next word. CPython twists all 624 words when it has drawn the last; each is
+    twisted here as it is drawn instead, in the same order, from the same words (the next
+    one and the 397th on, not yet twisted this round, or the ones before it, already
+    twisted): the same words, with no work for those a shuffle or a bot never draws."""
+    k = mt[_N]
+    if k >= _N:
+        k = 0
+    y = (mt[k] & 0x80000000) | (mt[(k + 1) % _N] & 0x7FFFFFFF)
+    y = mt[(k + _M) % _N] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+    mt[k] = y
+    mt[_N] = k + 1
     y ^= y >> 11
     y ^= (y << 7) & 0x9D2C5680
     y ^= (y << 15) & 0xEFC60000
