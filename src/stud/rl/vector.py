@@ -21,8 +21,9 @@ action, what is open; no table changes), or with ``illegal="fallback"`` is playe
 ``SingleSeatEnv`` plays it (``info["illegal"]`` marks those tables), so that uniformly
 sampled actions (``action_space.sample()``, Gymnasium's ``benchmark_vector_step``) work.
 
-Modes: ``opponents`` a policy of the fast engine (``random``, ``station``, ``strength``) for
-every other seat, or one a seat clockwise from the learner: one learning seat (``seat``, or
+Modes: ``opponents`` a policy of the fast engine (``random``, ``station``, ``strength``: each
+plays as its bot in ``stud.bots`` seeded as ``SingleSeatEnv`` seeds it) for every other seat,
+or one a seat clockwise from the learner: one learning seat (``seat``, or
 one drawn a hand), the policies play up to its turn, and the reward is its net chips when
 the hand ends. ``opponents=None``: every seat is the learner in turn; each step is one
 decision of the seat to act, the observation is the next seat to act's (the last actor's
