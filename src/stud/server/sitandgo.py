@@ -148,6 +148,10 @@ class TournamentRoom(Room):
         # Dealt to the end, watched or not; never before the start or after the end.
         return self.tournament.status != "running" or self._halted
 
+    def next_hand_ms(self) -> int | None:
+        # No "next hand in" before the start or after the end: no hand is waited for.
+        return super().next_hand_ms() if self.tournament.status == "running" else None
+
     def level_now(self) -> Level:
         """The level the next hand plays at: by hands played, or by minutes since the start;
         never lower than one reached before."""
