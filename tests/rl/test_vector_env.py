@@ -16,7 +16,7 @@ from stud import rl
 from stud.cards import Deck
 from stud.engine import Hand
 from stud.fast import layout as L
-from stud.fast.tables import LANES, seeded_decks
+from stud.fast.tables import LANES, seeded_decks, seeded_generators
 from stud.rl import COMPACT_LAYOUT, SingleSeatEnv, StudVectorEnv
 from stud.rl.compact import HandSeeds, StreetBets, encode_compact
 from stud.rules import PROFILES
@@ -306,6 +306,33 @@ def test_seeded_decks_are_deck_seeded() -> None:
                  np.zeros((624, LANES), dtype=np.uint32), np.zeros((LANES, 2), dtype=np.uint32))
     for seed, deck in zip(seeds.tolist(), stub.tolist(), strict=True):
         assert deck == [card.id for card in Deck.seeded(seed).cards], seed
+
+
+def test_seeded_generators_are_python_randoms() -> None:
+    """The strength seats' twisters, seeded sixteen at a time, draw what random.Random(seed)
+    draws."""
+    import random
+
+    import numba
+
+    from stud.fast import twister
+
+    @numba.njit
+    def draws(state: np.ndarray, count: int) -> np.ndarray:
+        out = np.zeros(count)
+        for k in range(count):
+            out[k] = twister.random(state)
+        return out
+
+    seeds = np.array([0, 1, 2**32 - 1, 2**32, 2**63 - 1]
+                     + list(np.random.default_rng(4).integers(0, 2**63, 30)), dtype=np.int64)
+    noise = np.zeros((len(seeds), 2, 625), dtype=np.int64)
+    rows = np.stack([np.arange(len(seeds)), np.ones(len(seeds), dtype=np.int64)], axis=1)
+    seeded_generators(noise, rows, seeds, len(seeds), np.zeros((624, LANES), dtype=np.uint32),
+                      np.zeros((LANES, 2), dtype=np.uint32))
+    for k, seed in enumerate(seeds.tolist()):
+        python = random.Random(seed)
+        assert draws(noise[k, 1], 700).tolist() == [python.random() for _ in range(700)]
 
 
 def test_the_training_example_learns_and_plots(tmp_path: Any,

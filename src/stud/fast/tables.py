@@ -135,51 +135,82 @@ def _draw_deck(s: Any, mt: Any, lane: int) -> None:
 
 
 @kernel
+def _seed_lanes(mt: Any, add: Any) -> None:
+    """CPython's ``init_by_array`` for ``LANES`` keys at once (``add[d]``: what lane d adds
+    at even and odd steps, key[j] + j), in uint32 as CPython computes: the lanes' steps fit
+    the processor's vectors and their chains overlap."""
+    for k in range(_N):
+        for d in range(LANES):
+            mt[k, d] = _INITIAL[k]
+    i = 1
+    for t in range(_N):
+        odd = t & 1
+        for d in range(LANES):
+            p = mt[i - 1, d]
+            mt[i, d] = np.uint32((mt[i, d] ^ np.uint32((p ^ (p >> _U30)) * _U1664525))
+                                 + add[d, odd])
+        i += 1
+        if i >= _N:
+            for d in range(LANES):
+                mt[0, d] = mt[_N - 1, d]
+            i = 1
+    for _ in range(_N - 1):
+        for d in range(LANES):
+            p = mt[i - 1, d]
+            mt[i, d] = np.uint32((mt[i, d] ^ np.uint32((p ^ (p >> _U30)) * _U1566083941))
+                                 - np.uint32(i))
+        i += 1
+        if i >= _N:
+            for d in range(LANES):
+                mt[0, d] = mt[_N - 1, d]
+            i = 1
+    for d in range(LANES):
+        mt[0, d] = 0x80000000
+
+
+@kernel
+def _lane_key(add: Any, d: int, seed: int) -> None:
+    """Lane d's key from ``seed`` (0 <= seed < 2**63): its one or two 32-bit words, as
+    ``_seed_lanes`` adds them (init_by_array adds key[j] + j, j cycling over the words)."""
+    low = seed & 0xFFFFFFFF
+    high = seed >> 32
+    add[d, 0] = low
+    add[d, 1] = high + 1 if high else low
+
+
+@kernel
 def seeded_decks(stub: Any, seeds: Any, which: Any, count: int, mt: Any, add: Any) -> None:
     """``Deck.seeded(seeds[h])``'s order into ``stub[h]`` for h in ``which[:count]`` (each
     0 <= seed < 2**63): CPython's ``random.Random(seed).shuffle`` of the 52 ids.
 
     Seeding the twister (``init_by_array``) is two chains of 624 dependent steps, most of a
     deck's cost; ``LANES`` decks are seeded side by side (``mt``: (624, LANES), ``add``:
-    (LANES, 2), both uint32) so that the processor overlaps their chains."""
+    (LANES, 2), both uint32)."""
+    for first in range(0, count, LANES):
+        lanes = min(LANES, count - first)
+        for d in range(LANES):  # spare lanes repeat the first
+            _lane_key(add, d, seeds[which[first + (d if d < lanes else 0)]])
+        _seed_lanes(mt, add)
+        for d in range(lanes):
+            _draw_deck(stub[which[first + d]], mt, d)
+
+
+@kernel
+def seeded_generators(noise: Any, rows: Any, seeds: Any, count: int, mt: Any,
+                      add: Any) -> None:
+    """``random.Random(seeds[k])``'s twister into ``noise[rows[k, 0], rows[k, 1]]`` (625
+    int64, as ``twister.seed`` leaves it: the words, then the next word's place) for
+    k < count, LANES at a time."""
     for first in range(0, count, LANES):
         lanes = min(LANES, count - first)
         for d in range(LANES):
-            seed = seeds[which[first + (d if d < lanes else 0)]]
-            low = seed & 0xFFFFFFFF
-            high = seed >> 32
-            # init_by_array adds key[j] + j, j cycling over the key's words (one or two).
-            add[d, 0] = low
-            add[d, 1] = high + 1 if high else low
-        for k in range(_N):
-            for d in range(LANES):
-                mt[k, d] = _INITIAL[k]
-        # In uint32, as CPython computes: the lanes' steps then fit the processor's vectors.
-        i = 1
-        for t in range(_N):
-            odd = t & 1
-            for d in range(LANES):
-                p = mt[i - 1, d]
-                mt[i, d] = np.uint32((mt[i, d] ^ np.uint32((p ^ (p >> _U30)) * _U1664525))
-                                     + add[d, odd])
-            i += 1
-            if i >= _N:
-                for d in range(LANES):
-                    mt[0, d] = mt[_N - 1, d]
-                i = 1
-        for _ in range(_N - 1):
-            for d in range(LANES):
-                p = mt[i - 1, d]
-                mt[i, d] = np.uint32((mt[i, d] ^ np.uint32((p ^ (p >> _U30)) * _U1566083941))
-                                     - np.uint32(i))
-            i += 1
-            if i >= _N:
-                for d in range(LANES):
-                    mt[0, d] = mt[_N - 1, d]
-                i = 1
+            _lane_key(add, d, seeds[first + (d if d < lanes else 0)])
+        _seed_lanes(mt, add)
         for d in range(lanes):
-            mt[0, d] = 0x80000000
-            _draw_deck(stub[which[first + d]], mt, d)
+            state = noise[rows[first + d, 0], rows[first + d, 1]]
+            for k in range(_N):
+                state[k] = mt[k, d]
+            state[_N] = _N
 
 
 @kernel
@@ -239,41 +270,52 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
     back = np.zeros(64, dtype=np.int64)
     n = game[G_PLAYERS]
     every_seat = codes.shape[0] == 0
-    word_key = np.zeros(KEY_WORDS, dtype=np.int64)
     noise_none = np.zeros((1, _MT), dtype=np.int64)  # no strength seat: never read
-    # The new hands' decks first, seeded side by side.
+    strong = noise.shape[0] > 0
+    # The new hands' decks, seats and bots' generators first, the twisters seeded side by side.
     which = np.zeros(hi - lo, dtype=np.int64)
-    count = 0
+    rows = np.zeros((hi - lo if strong else 0, 2), dtype=np.int64)
+    bot_seeds = np.zeros(rows.shape[0], dtype=np.int64)
+    count = strong_count = 0
     for h in range(lo, hi):
         if todo[h] == DEAL_NEXT:
             seeds[h] = np.int64(_stream(np.uint64(seeds[h]), 0) >> _S1)
             todo[h] = DEAL
-        if todo[h] == DEAL:
-            which[count] = h
-            count += 1
+        if todo[h] != DEAL:
+            continue
+        which[count] = h
+        count += 1
+        if every_seat:
+            continue
+        seed = np.uint64(seeds[h])
+        learner[h] = fixed_seat if fixed_seat >= 0 else np.int64(_stream(seed, 1)
+                                                                 % np.uint64(n))
+        for k in range(1, n):
+            bot_seed = _stream(seed, 1 + k) >> _S1
+            j = (learner[h] + k) % n
+            rng[h, j] = (bot_seed * _SPREAD + _OFFSET) | _S1
+            if codes[k - 1] == STRENGTH:
+                if strong_count == rows.shape[0]:  # more strength seats than tables: grow
+                    rows = np.concatenate((rows, rows))
+                    bot_seeds = np.concatenate((bot_seeds, bot_seeds))
+                rows[strong_count, 0] = h
+                rows[strong_count, 1] = j
+                bot_seeds[strong_count] = np.int64(bot_seed)
+                strong_count += 1
+        rng[h, SEATS] = ((_stream(seed, n + 1) >> _S1) * _SPREAD + _OFFSET) | _S1
+    lanes = np.zeros((_N, LANES), dtype=np.uint32)
+    adds = np.zeros((LANES, 2), dtype=np.uint32)
     if count:
-        seeded_decks(stub, seeds, which, count, np.zeros((_N, LANES), dtype=np.uint32),
-                     np.zeros((LANES, 2), dtype=np.uint32))
+        seeded_decks(stub, seeds, which, count, lanes, adds)
+    if strong_count:
+        seeded_generators(noise, rows, bot_seeds, strong_count, lanes, adds)
     for h in range(lo, hi):
         r = table[h]
         if todo[h] == SKIP:
             continue
         if todo[h] == DEAL:
             todo[h] = ACT
-            seed = np.uint64(seeds[h])
             _deal(r, stub[h], game, seeds[h], stacks[h], keys[h], mt, back, awards[h])
-            if not every_seat:
-                learner[h] = fixed_seat if fixed_seat >= 0 else np.int64(_stream(seed, 1)
-                                                                         % np.uint64(n))
-                for k in range(1, n):
-                    bot_seed = _stream(seed, 1 + k) >> _S1
-                    j = (learner[h] + k) % n
-                    rng[h, j] = (bot_seed * _SPREAD + _OFFSET) | _S1
-                    if codes[k - 1] == STRENGTH:
-                        wide = np.int64(bot_seed)
-                        _seed_key(word_key, wide & 0xFFFFFFFF, wide >> 32, 0)
-                        twister.seed(noise[h, j], word_key)
-                rng[h, SEATS] = ((_stream(seed, n + 1) >> _S1) * _SPREAD + _OFFSET) | _S1
             for i in range(SEATS):
                 base[h, i] = r[COMMITTED + i]
                 for k in range(bets.shape[2]):
