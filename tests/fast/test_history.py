@@ -108,3 +108,15 @@ def test_the_engine_replays_the_fast_engines_phh_exactly(variant: str, profile: 
         assert written.finishing_stacks is not None
         assert list(replay(written, written.rules()).finishing_stacks) == \
             written.finishing_stacks
+
+
+def test_a_negative_seed_plays_as_strength_bot_of_that_seed() -> None:
+    """``random.Random(-s)`` is ``random.Random(s)``: a signed seed array's strength seats
+    draw the noise of ``StrengthBot(seed)``, not of the seed's two's complement."""
+    rng = random.Random("fast phh negative seeds")
+    run = a_run(rng, "stud", PROFILES["standard"], 4, 30, short=0.0)
+    seeds = np.array([[-rng.getrandbits(62) for _ in range(4)] for _ in range(30)],
+                     dtype=np.int64)
+    seeds[0, 0] = np.iinfo(np.int64).min
+    run.update(policies=["strength", "strength", "random", "strength"], seeds=seeds)
+    assert fast_texts(**run) == reference_texts(**run)  # type: ignore[arg-type]
