@@ -34,6 +34,13 @@ def test_seeded_decks_are_deck_seeded() -> None:
         assert deck == [c.id for c in Deck.seeded(seed).cards]
 
 
+def test_a_negative_seed_deals_deck_seeded_of_that_seed() -> None:
+    # random.Random(-s) is random.Random(s): a signed array is not read as its two's complement.
+    seeds = [-7, -1, -(2**40) - 3, -(2**63), 12]
+    decks = seeded_decks(np.array(seeds, dtype=np.int64))
+    assert decks.tolist() == [[c.id for c in Deck.seeded(seed).cards] for seed in seeds]
+
+
 @pytest.mark.parametrize("variant", list(Variant))
 @pytest.mark.parametrize("changes", [
     {}, {"rotate": False}, {"bots": ("random",) * 8}, {"bots": ("station", "station")},

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from stud.fast import Batch
 from stud.fast.compiled import entry
 from stud.fast.history import Writer, play_logged
-from stud.fast.twister import KEY_WORDS
+from stud.fast.twister import KEY_WORDS, magnitudes
 from stud.rules import PROFILES, Stakes, Variant
 from stud.sim import Chunk, Match, derive_seeds
 
@@ -133,7 +133,7 @@ def seeded_decks(seeds: Array) -> Array:
     >>> [c.id for c in Deck.seeded(7).cards] == seeded_decks(np.array([7]))[0].tolist()
     True
     """
-    values = np.asarray(seeds, dtype=np.uint64)
+    values = magnitudes(seeds)  # Deck.seeded(-s) is Deck.seeded(s), as random.Random's
     keys = np.full((len(values), KEY_WORDS), -1, dtype=np.int64)
     keys[:, 0] = (values & np.uint64(0xFFFFFFFF)).astype(np.int64)
     high = (values >> np.uint64(32)).astype(np.int64)

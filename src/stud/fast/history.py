@@ -118,7 +118,7 @@ def play_logged(batch: Batch, policy: str | Sequence[str] = "random", seed: int 
     hands = len(batch)
     bot_keys = np.zeros((0, L.SEATS, KEY_WORDS), dtype=np.int64)
     if seeds is not None and (codes == STRENGTH).any():
-        bot_keys = _keys(_magnitudes(seeds))
+        bot_keys = _keys(twister.magnitudes(seeds))
     mts = np.zeros((L.SEATS, _MT), dtype=np.int64)
     log = np.zeros((hands, max(1, capacity), 2), dtype=np.int64)
     counts = np.zeros(hands, dtype=np.int64)
@@ -133,16 +133,6 @@ def play_logged(batch: Batch, policy: str | Sequence[str] = "random", seed: int 
         log, first = grown, int(full)
     batch.settle()
     return Log(log[:, :, 0], log[:, :, 1], counts)
-
-
-def _magnitudes(seeds: Array) -> Array:
-    """``abs(seed)`` of every seed, as uint64: ``random.Random(seed)`` seeds its twister with
-    the absolute value, so a negative seed of a signed array is not its two's complement."""
-    given = np.asarray(seeds)
-    wrapped = given.astype(np.uint64)
-    if given.dtype.kind == "i":
-        wrapped = np.where(given < 0, np.uint64(0) - wrapped, wrapped)  # -x mod 2**64 = |x|
-    return wrapped
 
 
 def _keys(seeds: Array) -> Array:

@@ -35,6 +35,17 @@ def seed_key(seed: int) -> np.ndarray:
     return np.array(words + [-1] * (KEY_WORDS - len(words)), dtype=np.int64)
 
 
+def magnitudes(seeds: Any) -> np.ndarray:
+    """``abs(seed)`` of every seed of an integer array, as uint64: ``random.Random(seed)``
+    seeds its twister with the absolute value, so a negative seed of a signed array must not
+    be read as its two's complement (``np.asarray(seeds, dtype=np.uint64)`` does that)."""
+    given = np.asarray(seeds)
+    wrapped = given.astype(np.uint64)
+    if given.dtype.kind == "i":
+        wrapped = np.where(given < 0, np.uint64(0) - wrapped, wrapped)  # -x mod 2**64 = |x|
+    return wrapped
+
+
 def _first_state() -> np.ndarray:
     """CPython's ``init_genrand(19650218)``: where every ``init_by_array`` starts."""
     mt = [19650218]
