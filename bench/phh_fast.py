@@ -33,6 +33,13 @@ def main() -> None:
     parser.add_argument("--reference-hands", type=int, default=2_000)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    for name in ("hands", "reference_hands", "rounds"):
+        if getattr(args, name) < 1:
+            what = "round" if name == "rounds" else "hand"
+            parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: at least one {what}")
+    if args.reference_hands > args.hands:  # each reference file is compared with the fast one
+        parser.error(f"--reference-hands {args.reference_hands}: at most --hands "
+                     f"({args.hands}): both engines' files are compared")
     match = Match(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ("random",) * 6)
     play_chunk_fast(match, 1, 10, True)  # load the kernels
     rates: dict[str, list[float]] = {"fast": [], "reference": []}

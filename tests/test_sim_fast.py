@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -140,3 +142,18 @@ def test_stud_replay_replays_the_fast_engines_files_exactly(tmp_path: Path) -> N
     replayed = runner.invoke(app, ["replay", str(tmp_path)])
     assert replayed.exit_code == 0, replayed.output
     assert replayed.output.splitlines()[-1] == "150 of 150 hands replayed exactly"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--hands", "100", "--reference-hands", "200"],
+     "--reference-hands 200: at most --hands (100): both engines' files are compared"),
+    (["--hands", "0"], "--hands 0: at least one hand"),
+    (["--rounds", "0"], "--rounds 0: at least one round"),
+])
+def test_bench_phh_fast_refuses_what_it_cannot_measure(args: list[str], message: str) -> None:
+    bench = Path(__file__).parents[1] / "bench" / "phh_fast.py"
+    result = subprocess.run([sys.executable, str(bench), *args], capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
