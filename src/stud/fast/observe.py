@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from stud.fast.betting import legal
 from stud.fast.compiled import entry, kernel
 from stud.fast.layout import (
@@ -44,7 +42,6 @@ from stud.fast.layout import (
     G_SMALL,
     G_VARIANT,
     HELD,
-    MAX_LEGAL,
     OVER,
     PHASE,
     SEATS,
@@ -213,17 +210,16 @@ def encode(r: Any, g: Any, me: int, base: Any, bets: Any, out: Any) -> None:
 
 @entry
 def observe_all(table: Any, game: Any, observer: Any, base: Any, bets: Any, out: Any,
-                slots: Any, lo: int, hi: int) -> None:
+                slots: Any, kinds: Any, tos: Any, lo: int, hi: int) -> None:
     """Hands lo..hi-1: each observer's (index) observation, and the discrete actions' slots
-    where that observer is to act (-1 elsewhere)."""
-    kinds = np.zeros(MAX_LEGAL, dtype=np.int64)
-    tos = np.zeros(MAX_LEGAL, dtype=np.int64)
+    where that observer is to act (-1 elsewhere), with the legal actions they index
+    (``kinds[h]``, ``tos[h]``: the next step takes them from there)."""
     for h in range(lo, hi):
         r = table[h]
         me = observer[h]
         encode(r, game, me, base[h], bets[h], out[h])
         if r[ACTOR] == me:
-            action_slots(r, game, kinds, tos, slots[h])
+            action_slots(r, game, kinds[h], tos[h], slots[h])
         else:
             for a in range(ACTIONS):
                 slots[h, a] = -1

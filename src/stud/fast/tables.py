@@ -254,11 +254,12 @@ def _bots(r: Any, s: Any, g: Any, learner: int, codes: Any, rng: Any, noise: Any
 @entry
 def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: Any, rng: Any,
             seeds: Any, todo: Any, learner: Any, fixed_seat: int, codes: Any, slots: Any,
-            actions: Any, actor: Any, base: Any, bets: Any, street: Any, noise: Any, lo: int,
-            hi: int) -> None:
+            legal_kinds: Any, legal_tos: Any, actions: Any, actor: Any, base: Any, bets: Any,
+            street: Any, noise: Any, lo: int, hi: int) -> None:
     """Tables lo..hi-1 take their next step: a new hand (``todo``: DEAL, DEAL_NEXT), or the
-    learner's discrete action ``actions[h]`` (``slots[h]`` maps it to a legal action; the
-    caller has checked it); then the bots play up to the learner's turn. ``learner`` is -1
+    learner's discrete action ``actions[h]`` (``slots[h]`` maps it to one of the legal actions
+    ``legal_kinds[h]``, ``legal_tos[h]`` that ``observe_all`` listed; the caller has checked
+    it); then the bots play up to the learner's turn. ``learner`` is -1
     for every table when every seat is a learner (``codes`` empty): then ``actor[h]`` is
     the seat that acted. ``fixed_seat``: the learner's seat index, -1 for one drawn a hand.
     ``noise``: (tables, seats, 625) twister states of the strength seats (StrengthBot's own
@@ -322,10 +323,10 @@ def advance(table: Any, stub: Any, game: Any, stacks: Any, keys: Any, awards: An
                     bets[h, i, k] = 0
             street[h, 0] = r[STREET]
         else:
-            legal(r, game, kinds, tos)
             choice = slots[h, actions[h]]
             actor[h] = r[ACTOR]
-            step(r, stub[h], game, kinds[choice], tos[choice], keys[h], mt, back, awards[h])
+            step(r, stub[h], game, legal_kinds[h, choice], legal_tos[h, choice], keys[h], mt,
+                 back, awards[h])
             track_bets(r, n, base[h], bets[h], street[h])
         if not every_seat:
             _bots(r, stub[h], game, learner[h], codes, rng[h], noise[h] if noise.shape[0]

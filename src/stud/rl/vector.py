@@ -136,6 +136,8 @@ class StudVectorEnv(VectorEnv):
         self.todo = np.full(n, DEAL, dtype=np.int64)
         self.learner = np.full(n, -1, dtype=np.int64)
         self.slots = np.full((n, ACTIONS), -1, dtype=np.int64)
+        self.legal_kinds = np.zeros((n, L.MAX_LEGAL), dtype=np.int64)
+        self.legal_tos = np.zeros((n, L.MAX_LEGAL), dtype=np.int64)
         self._actions = np.zeros(n, dtype=np.int64)
         self.actor = np.zeros(n, dtype=np.int64)
         self.base = np.zeros((n, L.SEATS), dtype=np.int64)
@@ -287,7 +289,8 @@ class StudVectorEnv(VectorEnv):
         def work(lo: int, hi: int) -> None:
             advance(self.table, self.stub, self.game, self.starting_stacks, self.keys,
                     self.awards, self.rng, self.seeds, self.todo, self.learner,
-                    self.fixed_seat, self.codes, self.slots, self._actions, self.actor,
+                    self.fixed_seat, self.codes, self.slots, self.legal_kinds,
+                    self.legal_tos, self._actions, self.actor,
                     self.base, self.bets, self.street, self.noise, lo, hi)
 
         self._in_threads(work)
@@ -317,7 +320,8 @@ class StudVectorEnv(VectorEnv):
 
         def work(lo: int, hi: int) -> None:
             observe_all(self.table, self.game, self.observer, self.base, self.bets,
-                        self.observations, self.slots, lo, hi)
+                        self.observations, self.slots, self.legal_kinds, self.legal_tos, lo,
+                        hi)
 
         self._in_threads(work)
         return over
