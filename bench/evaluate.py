@@ -171,6 +171,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="our calls a round")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    for name, what in (("hands", "hand"), ("rounds", "round"), ("plain_hands", "hand"),
+                       ("repeat", "call a round")):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} {getattr(args, name)}: at least one {what}")
 
     hands = random_hands(args.hands, args.seed)
     for evaluate in (high7, low8, low_a5):
