@@ -12,7 +12,6 @@ import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -30,6 +29,7 @@ from stud.server.frames import Json
 from stud.server.room import Room, Timing
 from stud.server.sitandgo import TournamentRoom
 from stud.server.store import Account, Store, StoreError, TimeBank
+from stud.server.store_thread import StoreThread
 from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
@@ -57,10 +57,10 @@ class Casino:
         self.store = store
         self.timing = timing
         self.rooms: dict[int, Room] = {}
-        self._executor = ThreadPoolExecutor(1, thread_name_prefix="stud-store")
+        self._thread = StoreThread(store)  # every store call, hands' writes committed together
 
     async def db(self, call: Callable[..., T], *args: object) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
+        return await self._thread.call(call, *args)
 
     async def open(self) -> None:
         voided = await self.db(self.store.void_running_hands)
@@ -115,7 +115,7 @@ class Casino:
     async def close(self) -> None:
         for room in self.rooms.values():
             room.close()
-        self._executor.shutdown(wait=True)
+        self._thread.close()
         self.store.close()
 
     def room(self, table_id: int, account: Account | None = None,

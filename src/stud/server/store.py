@@ -158,6 +158,22 @@ _ADD_TO_WALLET = (accounts.update().where(accounts.c.id == bindparam("b_account"
 _ADD_TO_STACK = (seats.update().where(seats.c.table_id == bindparam("b_table"),
                                       seats.c.seat == bindparam("b_seat"))
                  .values(stack=seats.c.stack + bindparam("b_chips")))
+# The statements of a hand's start and end, built once: a statement built anew for every call
+# cost more CPU than running it (its cache key is made again each time). An UPDATE without
+# values sets the columns named by the parameters' keys.
+_ADD_LEDGER_ROWS = ledger.insert()
+_ADD_HAND = hands.insert()
+_ADD_HAND_PLAYERS = hand_players.insert()
+_HAND_ROW = select(hands.c.table_id, hands.c.number, hands.c.status, hands.c.players).where(
+    hands.c.id == bindparam("b_hand"))
+_SET_HAND = hands.update().where(hands.c.id == bindparam("b_hand"))
+_SET_HAND_PLAYER = hand_players.update().where(hand_players.c.hand_id == bindparam("b_hand"),
+                                               hand_players.c.account_id == bindparam("b_account"))
+_SET_TABLE_HANDS = tables.update().where(tables.c.id == bindparam("b_table"))
+_SET_SEAT = seats.update().where(seats.c.table_id == bindparam("b_table"),
+                                 seats.c.seat == bindparam("b_seat"))
+# The writes that a store thread may commit together (``Store.write_together``).
+GROUPED = frozenset({"start_hand", "finish_hand", "set_banks"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,10 +444,14 @@ class Store(Tournaments):
     def set_banks(self, table_id: int, banks: dict[int, tuple[int, int]]) -> None:
         """Each seat's time bank (ms) and the hands it has played since the bank last grew."""
         with self.engine.begin() as db:
-            for seat, (bank_ms, bank_hands) in banks.items():
-                db.execute(seats.update().where(seats.c.table_id == table_id,
-                                                seats.c.seat == seat)
-                           .values(bank_ms=bank_ms, bank_hands=bank_hands))
+            self._set_banks(db, table_id, banks)
+
+    def _set_banks(self, db: Connection, table_id: int,
+                   banks: dict[int, tuple[int, int]]) -> None:
+        if banks:
+            db.execute(_SET_SEAT, [{"b_table": table_id, "b_seat": seat, "bank_ms": bank_ms,
+                                    "bank_hands": bank_hands}
+                                   for seat, (bank_ms, bank_hands) in banks.items()])
 
     def _set_seat(self, table_id: int, seat: int, **values: object) -> None:
         with self.engine.begin() as db:
@@ -455,16 +475,20 @@ class Store(Tournaments):
     def start_hand(self, table_id: int, number: int, players: Sequence[HandPlayer]) -> int:
         """Record a hand as running and move each player's stack into it."""
         with self.engine.begin() as db:
-            hand_id = _new_id(db.execute(hands.insert().values(
-                table_id=table_id, number=number, status="running",
-                players=[[p.seat, p.account_id, p.stack] for p in players],
-                started_at=_now())))
-            db.execute(hand_players.insert(), [
-                {"hand_id": hand_id, "account_id": p.account_id, "seat": p.seat,
-                 "start": p.stack} for p in players])
-            self._post(db, [Move(p.account_id, "hand_in", p.stack, ("hand", hand_id),
-                                 ("table", table_id), p.seat) for p in players])
-        return int(hand_id)
+            return self._start_hand(db, table_id, number, players)
+
+    def _start_hand(self, db: Connection, table_id: int, number: int,
+                    players: Sequence[HandPlayer]) -> int:
+        hand_id = _new_id(db.execute(_ADD_HAND, {
+            "table_id": table_id, "number": number, "status": "running",
+            "players": [[p.seat, p.account_id, p.stack] for p in players],
+            "started_at": _now()}))
+        db.execute(_ADD_HAND_PLAYERS, [
+            {"hand_id": hand_id, "account_id": p.account_id, "seat": p.seat,
+             "start": p.stack} for p in players])
+        self._post(db, [Move(p.account_id, "hand_in", p.stack, ("hand", hand_id),
+                             ("table", table_id), p.seat) for p in players])
+        return hand_id
 
     def finish_hand(self, hand_id: int, final_stacks: Sequence[int], phh: str, dealer_phh: str,
                     text: Sequence[str], events: Sequence[object] | None = None,
@@ -473,28 +497,68 @@ class Store(Tournaments):
         """In one transaction: the final stacks back to the table, the hand's record and PHH,
         and each player's own record of it."""
         with self.engine.begin() as db:
-            row = db.execute(select(hands).where(hands.c.id == hand_id)).one()
-            if row.status != "running":
-                raise StoreError("not_running", f"hand {hand_id} is {row.status}, not running")
-            self._post(db, [Move(account_id, "hand_out", stack, ("table", row.table_id),
-                                 ("hand", hand_id), seat)
-                            for (seat, account_id, _start), stack
-                            in zip(row.players, final_stacks, strict=True)])
-            db.execute(hands.update().where(hands.c.id == hand_id).values(
-                status="finished", ended_at=_now(), phh=phh, dealer_phh=dealer_phh,
-                text=list(text), events=None if events is None else list(events),
-                names=None if names is None else [list(n) for n in names]))
-            db.execute(tables.update().where(tables.c.id == row.table_id)
-                       .values(hands=row.number))
-            finals = {account_id: stack for (_seat, account_id, _start), stack
-                      in zip(row.players, final_stacks, strict=True)}
-            mine = {record.account_id: record for record in own}
-            for account_id, stack in finals.items():
-                record = mine.get(account_id)
-                db.execute(hand_players.update().where(
-                    hand_players.c.hand_id == hand_id, hand_players.c.account_id == account_id)
-                    .values(final=stack, cards=None if record is None else list(record.cards),
-                            phh=None if record is None else record.phh))
+            self._finish_hand(db, hand_id, final_stacks, phh, dealer_phh, text, events, names,
+                              own)
+
+    def _finish_hand(self, db: Connection, hand_id: int, final_stacks: Sequence[int], phh: str,
+                     dealer_phh: str, text: Sequence[str], events: Sequence[object] | None = None,
+                     names: Sequence[tuple[int, str]] | None = None,
+                     own: Sequence[OwnRecord] = ()) -> None:
+        row = db.execute(_HAND_ROW, {"b_hand": hand_id}).one_or_none()
+        if row is None:
+            raise StoreError("no_hand", f"there is no hand {hand_id}")
+        if row.status != "running":
+            raise StoreError("not_running", f"hand {hand_id} is {row.status}, not running")
+        self._post(db, [Move(account_id, "hand_out", stack, ("table", row.table_id),
+                             ("hand", hand_id), seat)
+                        for (seat, account_id, _start), stack
+                        in zip(row.players, final_stacks, strict=True)])
+        db.execute(_SET_HAND, {
+            "b_hand": hand_id, "status": "finished", "ended_at": _now(), "phh": phh,
+            "dealer_phh": dealer_phh, "text": list(text),
+            "events": None if events is None else list(events),
+            "names": None if names is None else [list(n) for n in names]})
+        db.execute(_SET_TABLE_HANDS, {"b_table": row.table_id, "hands": row.number})
+        mine = {record.account_id: record for record in own}
+        db.execute(_SET_HAND_PLAYER, [
+            {"b_hand": hand_id, "b_account": account_id, "final": stack,
+             "cards": None if (record := mine.get(account_id)) is None else list(record.cards),
+             "phh": None if record is None else record.phh}
+            for (_seat, account_id, _start), stack in zip(row.players, final_stacks,
+                                                          strict=True)])
+
+    def write_together(self, writes: Sequence[tuple[str, tuple[Any, ...]]]
+                       ) -> list[BaseException | Any]:
+        """Several of the ``GROUPED`` writes (name, arguments) in one transaction with one
+        commit (group commit), each outcome in order: what the write returns, or the error it
+        raised. Each write stays whole: if one of them fails before the commit, the
+        transaction is rolled back and each write is made again alone, in a transaction of its
+        own, so that one bad write costs only itself. If the commit itself fails, every write
+        of the group fails with that error, exactly as its own commit would have (whether a
+        failed commit was kept is not known, so nothing is written twice)."""
+        calls = [(getattr(self, f"_{name}"), args) for name, args in writes]
+        if len(calls) > 1:
+            with self.engine.connect() as db:
+                transaction = db.begin()
+                try:
+                    results = [call(db, *args) for call, args in calls]
+                except Exception:
+                    transaction.rollback()  # none is kept: each is made alone below
+                else:
+                    try:
+                        transaction.commit()
+                    except Exception as error:
+                        db.invalidate()  # whatever it still holds is dropped, never reused
+                        return [error] * len(calls)
+                    return results
+        outcomes: list[BaseException | Any] = []
+        for call, args in calls:
+            try:
+                with self.engine.begin() as db:
+                    outcomes.append(call(db, *args))
+            except Exception as error:
+                outcomes.append(error)
+        return outcomes
 
     def void_hand(self, hand_id: int) -> None:
         """Void one running hand: each player gets their starting stack back."""
@@ -670,7 +734,7 @@ class Store(Tournaments):
                     key = (where, move.seat)
                     stacks[key] = stacks.get(key, 0) + chips
         if rows:
-            db.execute(ledger.insert(), rows)
+            db.execute(_ADD_LEDGER_ROWS, rows)
         if wallets:
             db.execute(_ADD_TO_WALLET, [{"b_account": a, "b_chips": c}
                                         for a, c in wallets.items()])
