@@ -5,6 +5,7 @@ import {
   chips, has, lang, langSwitch, onLangChange, stakesText, t, translateStatic, variantTitle,
 } from "./i18n.js";
 import { mountTournaments } from "./tournaments_lobby.js";
+import { formErrors } from "./forms.js";
 
 // ------------------------------------------------------------------ shared with the table page
 
@@ -256,28 +257,7 @@ function lobby() {
     }
   };
 
-  const clearErrors = () => {
-    for (const note of form.querySelectorAll(".field-error")) note.textContent = "";
-    for (const field of form.querySelectorAll(".field")) field.classList.remove("invalid");
-  };
-
-  const showError = (field, message) => {
-    const box = field && form.querySelector(`.field[data-field="${field}"]`);
-    if (box) {
-      box.classList.add("invalid");
-      box.querySelector(".field-error").textContent = message;
-      const input = box.querySelector("input, select");
-      if (input) input.focus();
-    } else {
-      form.querySelector('[data-field-error="form"]').textContent = message;
-    }
-  };
-
-  // A number field sends its number; anything else is sent as typed, for the server to name.
-  const number = (name) => {
-    const raw = form.elements[name].value.trim();
-    return /^-?\d+$/.test(raw) ? Number(raw) : raw === "" ? null : raw;
-  };
+  const { clear: clearErrors, show: showError, number } = formErrors(form);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -2,6 +2,7 @@
 // that opens one (POST /api/tournaments), registering its creator at once if asked.
 
 import { chips, has, onLangChange, t, variantTitle } from "./i18n.js";
+import { formErrors } from "./forms.js";
 
 const REFRESH_MS = 4000;
 const STATUS = { registering: "ui.tournament_status.registering",
@@ -79,25 +80,7 @@ export function mountTournaments({ api, toast, account }) {
     }
   };
 
-  const clearErrors = () => {
-    for (const note of form.querySelectorAll(".field-error")) note.textContent = "";
-    for (const field of form.querySelectorAll(".field")) field.classList.remove("invalid");
-  };
-  const showError = (field, message) => {
-    const box = field && form.querySelector(`.field[data-field="${field}"]`);
-    if (box) {
-      box.classList.add("invalid");
-      box.querySelector(".field-error").textContent = message;
-      const input = box.querySelector("input, select");
-      if (input) input.focus();
-    } else {
-      form.querySelector('[data-field-error="form"]').textContent = message;
-    }
-  };
-  const number = (name) => {
-    const raw = form.elements[name].value.trim();
-    return /^-?\d+$/.test(raw) ? Number(raw) : raw === "" ? null : raw;
-  };
+  const { clear: clearErrors, show: showError, number } = formErrors(form);
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
