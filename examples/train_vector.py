@@ -136,7 +136,7 @@ def evaluate(make: Callable[[], rl.StudVectorEnv], policy: Policy, seed: int) ->
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--minutes", type=float, default=2.0, help="training time")
     parser.add_argument("--variant", default="stud", choices=["stud", "stud8", "razz"])
     parser.add_argument("--opponents", default="strength", choices=["random", "station",
