@@ -317,13 +317,20 @@ class Batch:
 
     def settle(self) -> None:
         """Hands at their showdown get their values and their pots awarded."""
-        if not (self.table[:, L.PHASE] == L.SHOWDOWN).any():
-            return
-        cards, owners = showdown_cards(self.table, self.game)
-        none = np.full(len(cards), -1, dtype=np.int64)
-        if self.variant is Variant.RAZZ:
-            high, low = none, low_a5(cards)
-        else:
-            high = high7(cards)
-            low = low8(cards) if self.variant is Variant.STUD8 else none
-        settle_all(self.table, self.game, owners, high, low, self.awards_table)
+        settle_showdowns(self.table, self.game, self.variant, self.awards_table)
+
+
+def settle_showdowns(table: np.ndarray, game: np.ndarray, variant: Variant,
+                     awards: np.ndarray) -> None:
+    """The tables' hands at their showdown get their values (the batch evaluators) and their
+    pots awarded (``settle_all``): for a ``Batch`` and for the vectorised environment alike."""
+    if not (table[:, L.PHASE] == L.SHOWDOWN).any():
+        return
+    cards, owners = showdown_cards(table, game)
+    none = np.full(len(cards), -1, dtype=np.int64)
+    if variant is Variant.RAZZ:
+        high, low = none, low_a5(cards)
+    else:
+        high = high7(cards)
+        low = low8(cards) if variant is Variant.STUD8 else none
+    settle_all(table, game, owners, high, low, awards)

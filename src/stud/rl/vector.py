@@ -45,10 +45,9 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from stud.evaluate.batch import high7, low8, low_a5
 from stud.fast import layout as L
+from stud.fast.batch import settle_showdowns
 from stud.fast.game import game_vector
-from stud.fast.hands import settle_all, showdown_cards
 from stud.fast.observe import ACTIONS, COMPACT_SIZE, observe_all
 from stud.fast.policies import POLICIES
 from stud.fast.tables import ACT, DEAL, DEAL_NEXT, SKIP, advance
@@ -298,16 +297,7 @@ class StudVectorEnv(VectorEnv):
 
     def _settle(self) -> None:
         """Hands at their showdown get their values and their pots awarded."""
-        if not (self.table[:, L.PHASE] == L.SHOWDOWN).any():
-            return
-        cards, owners = showdown_cards(self.table, self.game)
-        none = np.full(len(cards), -1, dtype=np.int64)
-        if self.variant is Variant.RAZZ:
-            high, low = none, low_a5(cards)
-        else:
-            high = high7(cards)
-            low = low8(cards) if self.variant is Variant.STUD8 else none
-        settle_all(self.table, self.game, owners, high, low, self.awards)
+        settle_showdowns(self.table, self.game, self.variant, self.awards)
 
     def _observe(self) -> Array:
         """Every table's observation and action slots; which hands are over."""
