@@ -184,3 +184,14 @@ entries = Table(
     Column("hand", Integer),  # the tournament's hand (table hand number) it went out in
     Column("prize", BigInteger),
 )
+
+# Which worker process owns a table (``stud serve --workers N``, stud.server.lease): until
+# ``expires_at`` (the database's clock), renewed while the owner lives; ``epoch`` grows by one at
+# every takeover, and a hand's start and end are written only under the epoch the writer holds.
+leases = Table(
+    "leases", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("owner", String(80)),
+    Column("epoch", BigInteger, nullable=False, server_default="0"),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)

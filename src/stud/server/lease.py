@@ -1,0 +1,171 @@
+"""Which worker process owns a table: leases in the database, with a fencing epoch.
+
+With ``stud serve --workers N`` each table is played by exactly one worker at a time. A worker
+holds a table by its row of ``leases``: ``owner`` (the worker's name, unique to the process),
+``expires_at`` (by the database's clock, so that machines whose clocks differ agree) and
+``epoch``, which grows by one every time the table changes hands. The owner renews all its
+leases in one statement every second or so; a worker that dies stops renewing, and once its
+leases have expired another takes the tables over, voiding the hands it cut off in the same
+transaction (every player gets their starting stack back, as a restart does).
+
+The lease lives in the database, beside the hands, so that fencing is one transaction: a hand's
+start and end lock the table's lease row and are written only if it still names this worker and
+the epoch it took the table with. A worker that stalled past its lease (a long pause, a lost
+network) and wakes up after another took the table can therefore never write a hand of it: its
+write fails with ``lease_lost`` and nothing of it is kept. The takeover takes the same row lock,
+so a hand being written and a takeover never interleave.
+
+PostgreSQL only (``FOR UPDATE SKIP LOCKED``); SQLite serves one process and needs no lease.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Connection, select, text
+
+from stud.server.schema import hands, leases
+from stud.server.store import HandPlayer, OwnRecord, Store, StoreError
+
+_SEED = text(
+    "INSERT INTO leases (table_id, owner, epoch, expires_at) "
+    "SELECT t.id, NULL, 0, now() - interval '1 second' FROM tables t "
+    "WHERE t.closed_at IS NULL "
+    "ON CONFLICT (table_id) DO NOTHING")
+_OPEN = text("SELECT count(*) FROM tables WHERE closed_at IS NULL")
+_TAKE = text(
+    "WITH free AS (SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id "
+    "  WHERE t.closed_at IS NULL AND l.expires_at < now() "
+    "  ORDER BY l.table_id LIMIT :limit FOR UPDATE OF l SKIP LOCKED) "
+    "UPDATE leases SET owner = :owner, epoch = leases.epoch + 1, "
+    "  expires_at = now() + :seconds * interval '1 second' "
+    "FROM free WHERE leases.table_id = free.table_id "
+    "RETURNING leases.table_id, leases.epoch")
+_CLAIM = text(
+    "INSERT INTO leases (table_id, owner, epoch, expires_at) "
+    "VALUES (:table_id, :owner, 1, now() + :seconds * interval '1 second') "
+    "ON CONFLICT (table_id) DO NOTHING RETURNING epoch")
+_RENEW = text(
+    "UPDATE leases SET expires_at = now() + :seconds * interval '1 second' "
+    "WHERE owner = :owner RETURNING table_id, epoch")
+_RELEASE = text(
+    "UPDATE leases SET owner = NULL, expires_at = now() - interval '1 second' "
+    "WHERE owner = :owner AND table_id = ANY(:tables)")
+
+
+class LeasedStore(Store):
+    """The store of one worker process: every hand's start, end and void fenced by the
+    table's lease, and the leases themselves (taken, claimed, renewed, released)."""
+
+    def __init__(self, url: str, owner: str, seconds: float = 5.0) -> None:
+        super().__init__(url, upgrade=False)  # the parent process upgraded it, once
+        if self.engine.dialect.name != "postgresql":
+            raise StoreError("not_postgresql", "several workers need PostgreSQL, not "
+                             f"{self.engine.dialect.name}")
+        self.owner = owner
+        self.seconds = seconds
+        # The tables this worker holds, each with the epoch it took it under. Written by the
+        # lease calls, read by the fenced writes (a dict's get is atomic across threads).
+        self.epochs: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ the leases
+
+    def take_tables(self, workers: int) -> list[tuple[int, int, list[int]]]:
+        """Take tables whose lease expired (or never was), up to this worker's share of the
+        open tables among ``workers`` live workers; void the hands each had running. Each
+        table taken: (table id, epoch, hands voided)."""
+        with self.engine.begin() as db:
+            db.execute(_SEED)
+            open_tables = int(db.execute(_OPEN).scalar_one())
+            share = math.ceil(open_tables / max(1, workers))
+            limit = share - len(self.epochs)
+            if limit <= 0:
+                return []
+            taken = [(int(r.table_id), int(r.epoch)) for r in db.execute(
+                _TAKE, {"limit": limit, "owner": self.owner, "seconds": self.seconds})]
+            result = []
+            for table_id, epoch in taken:
+                voided = self._void(db, hands.c.table_id == table_id)
+                result.append((table_id, epoch, voided))
+        for table_id, epoch, _voided in result:
+            self.epochs[table_id] = epoch
+        return result
+
+    def claim_table(self, table_id: int) -> bool:
+        """A table this worker just opened is its own (unless another took it first)."""
+        with self.engine.begin() as db:
+            row = db.execute(_CLAIM, {"table_id": table_id, "owner": self.owner,
+                                      "seconds": self.seconds}).one_or_none()
+        if row is not None:
+            self.epochs[table_id] = int(row.epoch)
+        return row is not None
+
+    def renew(self) -> set[int]:
+        """Renew every lease this worker holds; the tables it lost (another took them)."""
+        with self.engine.begin() as db:
+            held = {int(r.table_id): int(r.epoch) for r in db.execute(
+                _RENEW, {"owner": self.owner, "seconds": self.seconds})}
+        lost = {t for t, epoch in list(self.epochs.items()) if held.get(t) != epoch}
+        for table_id in lost:
+            self.epochs.pop(table_id, None)
+        return lost
+
+    def release(self, table_ids: Sequence[int]) -> None:
+        """Give tables up at once (a clean stop): another worker takes them without waiting
+        for the leases to expire."""
+        for table_id in table_ids:
+            self.epochs.pop(table_id, None)
+        if table_ids:
+            with self.engine.begin() as db:
+                db.execute(_RELEASE, {"owner": self.owner, "tables": list(table_ids)})
+
+    # ------------------------------------------------------------------ fenced writes
+
+    def _fence(self, db: Connection, table_id: int) -> None:
+        """Lock the table's lease row; refuse unless it is still this worker's, under the
+        epoch it took the table with."""
+        epoch = self.epochs.get(table_id)
+        row = db.execute(select(leases.c.owner, leases.c.epoch)
+                         .where(leases.c.table_id == table_id).with_for_update()).one_or_none()
+        if epoch is None or row is None or row.owner != self.owner or row.epoch != epoch:
+            raise StoreError("lease_lost", f"table {table_id} is no longer played by this "
+                             f"worker (epoch {epoch}, the lease says "
+                             f"{None if row is None else row.epoch})")
+
+    def _table_of_hand(self, db: Connection, hand_id: int) -> int:
+        table_id = db.execute(select(hands.c.table_id).where(hands.c.id == hand_id)).scalar()
+        if table_id is None:
+            raise StoreError("no_hand", f"there is no hand {hand_id}")
+        return int(table_id)
+
+    def _start_hand(self, db: Connection, table_id: int, number: int,
+                    players: Sequence[HandPlayer]) -> int:
+        self._fence(db, table_id)
+        return super()._start_hand(db, table_id, number, players)
+
+    def _finish_hand(self, db: Connection, hand_id: int, final_stacks: Sequence[int], phh: str,
+                     dealer_phh: str, text: Sequence[str], events: Sequence[object] | None = None,
+                     names: Sequence[tuple[int, str]] | None = None,
+                     own: Sequence[OwnRecord] = ()) -> None:
+        self._fence(db, self._table_of_hand(db, hand_id))
+        super()._finish_hand(db, hand_id, final_stacks, phh, dealer_phh, text, events, names,
+                             own)
+
+    def void_hand(self, hand_id: int) -> None:
+        with self.engine.begin() as db:
+            self._fence(db, self._table_of_hand(db, hand_id))
+            self._void(db, hands.c.id == hand_id)
+
+    def void_running_hands(self) -> list[int]:
+        """Never all of them: the other workers' hands are in play. A worker voids only the
+        hands of the tables it takes over (``take_tables``)."""
+        return []
+
+
+def lease_row(store: Store, table_id: int) -> dict[str, Any] | None:
+    """The table's lease as the database holds it (for tests and ``stud audit``-like checks)."""
+    with store.engine.connect() as db:
+        row = db.execute(select(leases).where(leases.c.table_id == table_id)).one_or_none()
+    return None if row is None else dict(row._mapping)

@@ -1,0 +1,126 @@
+"""Leases of tables between worker processes (stud.server.lease), on the real PostgreSQL: a
+table is held by one worker at a time, an expired lease is taken over with a new epoch (and
+the hand it cut off voided), and a stale owner can write no hand after a takeover."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from stud.rules import PROFILES, Stakes, Variant
+from stud.server.lease import LeasedStore, lease_row
+from stud.server.store import STARTING_WALLET, HandPlayer, Store, StoreError
+
+from .conftest import postgres_schema
+
+LEASE = 0.5  # seconds: short, so that expiry is quick to wait for
+
+
+@pytest.fixture
+def url() -> Iterator[str]:
+    with postgres_schema() as url:
+        Store(url).close()  # the schema, as the parent process of `stud serve` makes it
+        yield url
+
+
+def _table(store: Store, name: str = "T") -> int:
+    return store.create_table(name, Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
+                              4, 30).id
+
+
+def _seated_pair(store: Store, table_id: int) -> list[HandPlayer]:
+    players = []
+    for seat in (1, 2):
+        account, _token = store.create_account(f"p{table_id}x{seat}")
+        store.sit(table_id, seat, account.id, 100)
+        players.append(HandPlayer(seat, account.id, 100))
+    return players
+
+
+def test_each_open_table_is_taken_by_one_worker_within_its_share(url: str) -> None:
+    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    try:
+        tables = [_table(first, f"T{n}") for n in range(4)]
+        taken_a = {t for t, _e, _v in first.take_tables(workers=2)}
+        taken_b = {t for t, _e, _v in second.take_tables(workers=2)}
+        assert len(taken_a) == len(taken_b) == 2
+        assert taken_a | taken_b == set(tables) and not taken_a & taken_b
+        assert first.take_tables(workers=2) == [] and second.take_tables(workers=2) == []
+        for table_id in taken_a:
+            assert lease_row(first, table_id)["owner"] == "a"  # type: ignore[index]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_lease_renewed_is_kept_and_an_expired_one_is_taken_with_a_new_epoch(url: str) -> None:
+    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    try:
+        table_id = _table(first)
+        [(taken, epoch, _voided)] = first.take_tables(workers=1)
+        assert taken == table_id
+        for _ in range(3):  # renewed faster than it expires: nobody else may take it
+            time.sleep(LEASE / 3)
+            assert first.renew() == set()
+            assert second.take_tables(workers=1) == []
+        time.sleep(LEASE * 1.5)  # the owner stalls: its lease runs out
+        [(again, new_epoch, _voided)] = second.take_tables(workers=1)
+        assert again == table_id and new_epoch == epoch + 1
+        assert first.renew() == {table_id}  # the stalled owner learns that it lost the table
+        assert first.epochs == {} and second.epochs == {table_id: new_epoch}
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_stale_owner_cannot_write_a_hand_after_a_takeover(url: str) -> None:
+    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    try:
+        table_id = _table(first)
+        players = _seated_pair(first, table_id)
+        first.take_tables(workers=1)
+        hand_id = first.start_hand(table_id, 1, players)
+        time.sleep(LEASE * 1.5)
+        [(_table_id, _epoch, voided)] = second.take_tables(workers=1)
+        assert voided == [hand_id]  # the cut-off hand is voided by the takeover
+        # The stalled owner wakes up, not yet knowing: neither the hand's end, nor a void,
+        # nor a new hand is written.
+        with pytest.raises(StoreError) as end:
+            first.finish_hand(hand_id, [150, 50], "phh", "dealer", ["text"])
+        assert end.value.code == "lease_lost"
+        with pytest.raises(StoreError):
+            first.void_hand(hand_id)
+        with pytest.raises(StoreError):
+            first.start_hand(table_id, 2, players)
+        # The books: every player has the starting stack back, at the table.
+        assert [row.stack for row in first.seats(table_id)] == [100, 100]
+        assert first.audit() == []
+        assert all(first.account(p.account_id).wallet == STARTING_WALLET - 100
+                   for p in players)
+        hand = second.start_hand(table_id, 2, players)  # the new owner plays on
+        second.finish_hand(hand, [120, 80], "phh", "dealer", ["text"])
+        assert second.audit() == []
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_released_table_is_taken_at_once_and_a_claimed_one_is_not(url: str) -> None:
+    first, second = LeasedStore(url, "a", 30.0), LeasedStore(url, "b", 30.0)
+    try:
+        table_id = _table(first)
+        assert first.claim_table(table_id)
+        assert second.take_tables(workers=1) == []
+        assert not second.claim_table(table_id)
+        first.release([table_id])
+        assert [t for t, _e, _v in second.take_tables(workers=1)] == [table_id]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_several_workers_on_sqlite_is_refused(tmp_path: object) -> None:
+    with pytest.raises(StoreError, match="PostgreSQL"):
+        LeasedStore(f"sqlite:///{tmp_path}/x.db", "a")
