@@ -23,10 +23,11 @@ Measured after a warm-up, over ``--seconds``:
   states and small frames) and bytes received per second, and the mean frame (target: under
   1.5 KB);
 - processor use, in cores: the server process (its event-loop thread apart from its other
-  threads: the store's worker, the bots' threads), the client processes, the whole machine and
-  so the other processes on it; and the share of the time the server's event-loop thread was
-  ready to run but waiting for a CPU (from /proc/PID/schedstat), which is what a busy machine
-  adds to the latencies.
+  threads, the bots' and the store's if it has one, and from its child process, the store's,
+  where ``stud serve`` runs the store in a process of its own), the client processes, the
+  whole machine and so the other processes on it; and the share of the time the server's
+  event-loop thread was ready to run but waiting for a CPU (from /proc/PID/schedstat), which is
+  what a busy machine adds to the latencies.
 
 The server and the client processes each run in a session of their own, so that where the
 kernel groups tasks by session (autogroup) each gets its own share of the CPUs. The clients run
@@ -393,12 +394,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def cpu_seconds(pid: int) -> tuple[float, float]:
-    """(all threads, the main thread) of a process, in CPU seconds."""
+def cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """(all threads and child processes, the main thread, the child processes: the store's)
+    of a process, in CPU seconds."""
     def ticks(path: str) -> float:
         fields = Path(path).read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / TICK
-    return ticks(f"/proc/{pid}/stat"), ticks(f"/proc/{pid}/task/{pid}/stat")
+    children = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                children += ticks(str(stat))
+        except (OSError, ValueError, IndexError):  # it ended meanwhile
+            continue
+    return (ticks(f"/proc/{pid}/stat") + children, ticks(f"/proc/{pid}/task/{pid}/stat"),
+            children)
 
 
 def run_queue_seconds(pid: int) -> float:
@@ -698,6 +708,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
     machine0, machine1 = outcome["machine0"], outcome["machine1"]  # type: ignore[misc]
     server_cores = (server1[0] - server0[0]) / seconds
     loop_cores = (server1[1] - server0[1]) / seconds
+    store_cores = (server1[2] - server0[2]) / seconds
     machine_cores = (machine1[0] - machine0[0]) / seconds
     total_cores = (machine1[1] - machine0[1]) / seconds
     lat = [x * 1000 for x in stats.latencies]
@@ -731,7 +742,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         "frame_kib_per_second": stats.frame_bytes / 1024 / seconds,
         "mean_frame_bytes": stats.frame_bytes / stats.frames if stats.frames else None,
         "server_cores": server_cores, "server_loop_cores": loop_cores,
-        "server_other_threads_cores": server_cores - loop_cores,
+        "server_other_threads_cores": server_cores - loop_cores - store_cores,
+        "server_store_process_cores": store_cores,
         "server_loop_waiting_for_cpu": outcome["queued"] / seconds,
         "client_cores": client_cpu / seconds, "machine_busy_cores": machine_cores,
         "machine_cores": total_cores, "server_rss_mib": outcome["rss"],
@@ -784,8 +796,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
          f"{figures['frames_per_second']:,.0f}"),
         ("... KiB per second (mean frame bytes)",
          f"{figures['frame_kib_per_second']:,.0f} ({figures['mean_frame_bytes'] or 0:,.0f})"),
-        ("server CPU, cores (event-loop thread + other threads)",
-         f"{server_cores:.2f} ({loop_cores:.2f} + {server_cores - loop_cores:.2f})"),
+        ("server CPU, cores (event-loop thread + other threads + store process)",
+         f"{server_cores:.2f} ({loop_cores:.2f} + {server_cores - loop_cores - store_cores:.2f}"
+         f" + {store_cores:.2f})"),
         ("server event-loop thread runnable but waiting for a CPU, share of the time",
          f"{outcome['queued'] / seconds:.1%}"),
         ("client processes CPU, cores", f"{client_cpu / seconds:.2f}"),

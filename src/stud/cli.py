@@ -605,7 +605,10 @@ def serve(
             if self.started:  # said only once the port is bound and the app has started
                 typer.echo(banner)
 
-    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause, seat_wait=seat_wait)),
+    # The store in a process of its own: the event loop never waits for the interpreter's
+    # lock behind the database (stud.server.store_process).
+    config = uvicorn.Config(create_app(url, Timing(bot_delay, hand_pause, seat_wait=seat_wait),
+                                       store_process=True),
                             host=host, port=port, log_level="warning", ws_ping_interval=20,
                             ws_ping_timeout=20,
                             # Frames are small (deltas): compressing each cost the server a

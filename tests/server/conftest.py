@@ -130,13 +130,33 @@ def server(sqlite_database: str) -> Iterator[Server]:
         yield running
 
 
+# As `stud serve` runs it: the store in a process of its own (stud.server.store_process).
 SERVE = """
 import sys, uvicorn
 from stud.server.app import create_app
 from stud.server.room import Timing
-uvicorn.run(create_app(sys.argv[1], Timing({bot_delay}, {hand_pause}, {clock_scale}, 0.0)),
+uvicorn.run(create_app(sys.argv[1], Timing({bot_delay}, {hand_pause}, {clock_scale}, 0.0),
+                       store_process=True),
             host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
+
+
+def child_processes(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's store process)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def ended(pid: int) -> bool:
+    """Gone, or a zombie nobody has reaped yet."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
 
 
 @dataclass
@@ -144,9 +164,15 @@ class ServerProcess(Server):
     process: subprocess.Popen[bytes]
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown code runs, as when the machine loses power to the process."""
+        """SIGKILL: no shutdown code runs, as when the machine loses power to the process.
+        Its store process must stop with it (no process is left behind)."""
+        children = child_processes(self.process.pid)
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while not all(ended(child) for child in children):
+            assert time.monotonic() < deadline, f"the killed server left {children} behind"
+            time.sleep(0.05)
 
 
 @contextlib.contextmanager

@@ -29,7 +29,7 @@ from stud.server.frames import Json
 from stud.server.room import Room, Timing
 from stud.server.sitandgo import TournamentRoom
 from stud.server.store import Account, Store, StoreError, TimeBank
-from stud.server.store_thread import StoreThread
+from stud.server.store_process import runner
 from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
@@ -53,11 +53,13 @@ _STORE_FIELDS = {"bad_nickname": "nickname", "nickname_taken": "nickname"}
 class Casino:
     """The rooms of one server and the store behind them."""
 
-    def __init__(self, store: Store, timing: Timing) -> None:
+    def __init__(self, store: Store, timing: Timing, store_process: bool = False) -> None:
         self.store = store
         self.timing = timing
         self.rooms: dict[int, Room] = {}
-        self._thread = StoreThread(store)  # every store call, hands' writes committed together
+        # Every store call, in order, hands' writes committed together: on the store's thread,
+        # or with ``store_process`` in a process of its own (stud.server.store_process).
+        self._thread = runner(store, store_process)
 
     async def db(self, call: Callable[..., T], *args: object) -> T:
         return await self._thread.call(call, *args)
@@ -131,13 +133,16 @@ class Casino:
         return room
 
 
-def create_app(database: str | None = None, timing: Timing | None = None) -> FastAPI:
+def create_app(database: str | None = None, timing: Timing | None = None,
+               store_process: bool = False) -> FastAPI:
+    """``store_process``: the store's calls in a process of its own (``stud serve``)."""
     casino: Casino | None = None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         nonlocal casino
-        casino = Casino(await asyncio.to_thread(Store, database), timing or Timing())
+        casino = Casino(await asyncio.to_thread(Store, database), timing or Timing(),
+                        store_process)
         app.state.casino = casino
         await casino.open()
         try:

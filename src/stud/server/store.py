@@ -69,6 +69,10 @@ class StoreError(ValueError):
         super().__init__(message)
         self.code = code
 
+    def __reduce__(self) -> tuple[type[StoreError], tuple[str, str], dict[str, Any]]:
+        # Whole across a pipe (stud.server.store_process): its code and words, and any notes.
+        return type(self), (self.code, str(self)), self.__dict__
+
 
 @dataclass(frozen=True, slots=True)
 class Account:
