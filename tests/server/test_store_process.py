@@ -252,3 +252,15 @@ def test_a_file_database_gets_the_store_process_when_asked(store: Store) -> None
     finally:
         chosen.close()
     assert isinstance(runner(store, process=False), StoreThread)
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_the_store_process_answers_on_whichever_event_loop_calls_it(store: Store) -> None:
+    table_id, _players = table_with_players(store, "T")
+    process = StoreProcess(store)
+    try:
+        first = asyncio.run(process.call(store.table, table_id))
+        second = asyncio.run(process.call(store.table, table_id))  # a new loop, same process
+    finally:
+        process.close()
+    assert first == second and first.name == "T"

@@ -9,7 +9,8 @@ A hand moves its players' stacks into the hand when it starts and the final stac
 the hand's record and PHH, in one transaction when it ends. A hand found ``running`` when the
 server starts was cut off: ``void_running_hands()`` gives every player their starting stack back.
 
-The store is synchronous; the server calls it from one worker thread.
+The store is synchronous; the server calls it in order from one thread (``store_thread``) or,
+under ``stud serve``, from a process of its own (``store_process``).
 """
 
 from __future__ import annotations

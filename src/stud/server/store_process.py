@@ -110,6 +110,8 @@ class StoreProcess:
         loop = asyncio.get_running_loop()
         if self._socket is None:
             self._start(loop)
+        elif self._loop is not loop:  # called from another event loop now: answers come there
+            self._move_to(loop)
         self._next += 1
         future: asyncio.Future[T] = loop.create_future()
         self._waiting[self._next] = future
@@ -132,6 +134,16 @@ class StoreProcess:
         loop.add_reader(ours.fileno(), self._readable)
         # The URL goes over the socket, not the command line, where a password would show.
         self._send(pickle.dumps(self.store.url, pickle.HIGHEST_PROTOCOL))
+
+    def _move_to(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._socket is not None
+        old, self._loop = self._loop, loop
+        if old is not None and not old.is_closed():
+            old.remove_reader(self._socket.fileno())
+            old.remove_writer(self._socket.fileno())
+        loop.add_reader(self._socket.fileno(), self._readable)
+        if self._out:
+            loop.add_writer(self._socket.fileno(), self._writable)
 
     def _send(self, body: bytes) -> None:
         assert self._socket is not None and self._loop is not None

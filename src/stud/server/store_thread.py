@@ -7,7 +7,8 @@ they wait in a list, and when the thread comes to them it takes every one waitin
 them in one transaction with one commit (``Store.write_together``, which keeps each write whole
 if another fails). Under load, with a write queued behind others, a hand then costs a share of
 one commit instead of a commit of its own, and the thread, which shares the interpreter's lock
-with the event loop, spends less time waiting for it.
+with the event loop, spends less time waiting for it. ``stud serve`` goes further and runs the
+same loop in a process of its own (``stud.server.store_process``), where it shares nothing.
 """
 
 from __future__ import annotations
