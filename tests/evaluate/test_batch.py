@@ -131,11 +131,12 @@ def test_any_integer_dtype(dtype: type, hands: np.ndarray) -> None:
         assert np.array_equal(batch(some.astype(dtype)), batch(some))
 
 
-@pytest.mark.parametrize("count", [1, 2, 127, 128, 129, 130, 20_000])
+@pytest.mark.parametrize("count", [1, 2, 1023, 1024, 1025, 2048, 2049, 20_000])
 def test_int64_input_prefetched_ahead_gives_uint8s_values_at_every_size(
         count: int, hands: np.ndarray) -> None:
-    """Wider input is prefetched 128 hands ahead, up to the last hand and never past it; a bad
-    card in the last hand is still found."""
+    """Wider input is checked a block of 1,024 hands at a time and prefetched 1,024 hands
+    ahead, past the end too (a prefetch never faults); a bad card in the last hand is still
+    found."""
     some = hands[:count]
     for batch in BATCH:
         assert np.array_equal(batch(some.astype(np.int64)), batch(some))
@@ -213,10 +214,14 @@ def test_kernels_run_as_plain_python_too(hands: np.ndarray) -> None:
         (low8, batch._low8_kernel, (tables.low_card, tables.low8)),
         (low_a5, batch._low_a5_kernel, (tables.weight, tables.offset, tables.index, tables.a5)),
     ]:
-        out = np.empty(len(some), dtype=np.int64)
-        assert kernel(some, out, *args) == 0
-        assert np.array_equal(out, evaluate(some))
-        assert kernel(np.array([[0, 1, 2, 3, 4, 5, 5]], dtype=np.uint8), out, *args) != 0
+        wide = some.astype(np.int64)  # its bytes passed beside it, as high7 and the rest do
+        for cards, low_bytes in [(some, some), (wide, wide.reshape(-1).view(np.uint8))]:
+            out = np.empty(len(some), dtype=np.int64)
+            assert kernel(cards, low_bytes, out, *args) == 0
+            assert np.array_equal(out, evaluate(some))
+        for bad in [np.array([[0, 1, 2, 3, 4, 5, 5]], dtype=np.uint8),
+                    np.array([[0, 1, 2, 3, 4, 5, 262]], dtype=np.int64)]:
+            assert kernel(bad, bad.reshape(-1).view(np.uint8), out, *args) != 0
 
 
 def run_python(code: str) -> str:

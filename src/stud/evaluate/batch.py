@@ -49,6 +49,7 @@ kernels themselves come from numba's cache after the first process compiled them
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -85,29 +86,50 @@ def _popcount(x: int) -> int:
     return int(x).bit_count()
 
 
-_AHEAD = 128  # hands: how far ahead ``_prefetch`` asks for the input (7 KB of int64)
+_BLOCK = 1024  # hands: wider input is checked a block at a time, just before it is read
+_AHEAD = 1024  # hands: how far ahead ``_prefetch`` asks for wider input (56 KB of int64)
 
 
-def _prefetch(cards: Array, i: int) -> None:
-    """Ask the CPU now for hand ``i + _AHEAD``'s cards (numba compiles it to one prefetch
-    instruction for input wider than a byte, to nothing for uint8: see ``_load``).
+def _checked(cards: Array, start: int, stop: int) -> int:
+    """The OR of every id of hands ``start`` to ``stop`` when ids are wider than a byte (bits
+    above 7, or a sign, for an id no table holds); 0 for bytes, which the kernels' tables check
+    themselves. Numba compiles it, for wide ids, to a vectorised pass over the block (a few
+    instructions a hand, the block then in the first-level cache for the kernel's own reads)."""
+    if cards.dtype.itemsize == 1:
+        return 0
+    return int(np.bitwise_or.reduce(cards[start:stop].ravel(), initial=0))
 
-    A kernel's loop over a large int64 array waits on memory: each hand's 56 bytes arrive only
-    when its loads ask for them, a few lines at a time, so reading int64 ran at less than half
-    the speed of a plain pass over the same array. Asked for early, they arrive in time: int64
-    input went from about 0.3x to 0.5x of uint8's speed in ``low8`` on 1,000,000 hands (the
-    README has the measured figures). Plain Python has nothing to ask for."""
+
+def _rows(cards: Array, low_bytes: Array, start: int, stop: int) -> Array:
+    """Hands ``start`` to ``stop`` as the kernels read them: bytes as they are; wider ids as the
+    bytes of their low ends (``low_bytes``, the input's memory seen as bytes, 7 x the width a
+    hand), so that a card is read by one byte load, as from uint8 input."""
+    return cards[start:stop]
+
+
+def _card(cards: Array, rows: Array, i: int, j: int) -> int:
+    """Card ``j`` of hand ``i`` of ``rows`` (from ``_rows``), its low byte for wider ids."""
+    return int(rows[i, j]) & 255
+
+
+def _prefetch(cards: Array, rows: Array, i: int) -> None:
+    """Ask the CPU now for the cards ``_AHEAD`` hands after hand ``i`` of ``rows`` (numba
+    compiles it to one prefetch instruction for input wider than a byte, to nothing for uint8:
+    see ``_load``).
+
+    Out of cache, a kernel's loop over a large int64 array would wait on memory: each hand's 56
+    bytes arrive only when asked for. Asked for early, they arrive in time (the README has the
+    measured figures). Plain Python has nothing to ask for."""
 
 
 # The kernels, as plain Python over NumPy arrays (NUMBA_DISABLE_JIT=1 runs them as they read);
-# numba compiles them on first use. Each returns 0 when every hand has seven distinct ids 0..51,
-# else nonzero; the values of bad hands are then meaningless, but every table index stays in
-# bounds. Seven distinct ids make a card set of seven bits; an id from 52 to 255 adds a mark
-# above the suit counts (high, A-5) or no bit at all (8-or-better); an id below 0 or over 255
-# (any integer dtype) leaves bits above 7 in ``marks``, the OR of every id, and is read as its
-# low byte meanwhile. No branch per card and none per id check: a straight loop body, which
-# for int64 input costs two more instructions a card than a branch-free read of uint8 (whose
-# ``c & 255`` and ``marks >> 8`` the compiler drops).
+# numba compiles them on first use, once for each dtype. Each returns 0 when every hand has
+# seven distinct ids 0..51, else nonzero; the values of bad hands are then meaningless, but
+# every table index stays in bounds. Seven distinct ids make a card set of seven bits; an id
+# from 52 to 255 adds a mark above the suit counts (high, A-5) or no bit at all (8-or-better);
+# an id below 0 or over 255 (wider dtypes) leaves bits above 7 in ``marks``, the OR of every id
+# (``_checked``), and is read as its low byte meanwhile. No branch per card and none per id
+# check: the loop over a hand's cards is the same seven byte loads for every dtype.
 
 
 def _slot(acc: int, offset: Array, index: Array) -> int:
@@ -115,67 +137,80 @@ def _slot(acc: int, offset: Array, index: Array) -> int:
     return int(offset[(acc >> _HI_SHIFT) & _HI_MASK]) + int(index[acc & _LO_MASK])
 
 
-def _high7_kernel(cards: Array, out: Array, weight: Array, offset: Array, index: Array,
-                  unsuited: Array, suited: Array) -> int:
+def _high7_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
+                  index: Array, unsuited: Array, suited: Array) -> int:
     bad = 0
-    marks = 0  # every id ORed: bits above 7 (or a sign) for an id no table holds
-    for i in range(cards.shape[0]):
-        _prefetch(cards, i)
-        acc = _SUIT_BIAS
-        seen = 0
-        for j in range(CARDS_PER_HAND):
-            c = int(cards[i, j])
-            marks |= c
-            c &= 255
-            acc += weight[c]
-            seen |= 1 << (c & 63)
-        bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
-        flush = acc & _FLUSH_BITS
-        if flush == 0:
-            out[i] = unsuited[_slot(acc, offset, index)]
-        else:
-            suit = 0
-            while flush >> (_SUIT_SHIFT + 3 + 4 * suit) & 1 == 0:
-                suit += 1
-            # The flush suit's ranks: its bits of the card set, one in every four.
-            mask = 0
-            for rank in range(13):
-                mask |= (seen >> (4 * rank + suit) & 1) << rank
-            out[i] = suited[mask]
+    marks = 0
+    count = cards.shape[0]
+    for start in range(0, count, _BLOCK):
+        stop = min(start + _BLOCK, count)
+        marks |= _checked(cards, start, stop)
+        rows = _rows(cards, low_bytes, start, stop)
+        values = out[start:stop]
+        for i in range(stop - start):
+            _prefetch(cards, rows, i)
+            acc = _SUIT_BIAS
+            seen = 0
+            for j in range(CARDS_PER_HAND):
+                c = _card(cards, rows, i, j)
+                acc += weight[c]
+                seen |= 1 << (c & 63)
+            bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
+            flush = acc & _FLUSH_BITS
+            if flush == 0:
+                values[i] = unsuited[_slot(acc, offset, index)]
+            else:
+                suit = 0
+                while flush >> (_SUIT_SHIFT + 3 + 4 * suit) & 1 == 0:
+                    suit += 1
+                # The flush suit's ranks: its bits of the card set, one in every four.
+                mask = 0
+                for rank in range(13):
+                    mask |= (seen >> (4 * rank + suit) & 1) << rank
+                values[i] = suited[mask]
     return bad | marks >> 8
 
 
-def _low_a5_kernel(cards: Array, out: Array, weight: Array, offset: Array, index: Array,
-                   values: Array) -> int:
+def _low_a5_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
+                   index: Array, a5: Array) -> int:
     bad = 0
     marks = 0
-    for i in range(cards.shape[0]):
-        _prefetch(cards, i)
-        acc = 0
-        seen = 0
-        for j in range(CARDS_PER_HAND):
-            c = int(cards[i, j])
-            marks |= c
-            c &= 255
-            acc += weight[c]
-            seen |= 1 << (c & 63)
-        bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
-        out[i] = values[_slot(acc, offset, index)]
+    count = cards.shape[0]
+    for start in range(0, count, _BLOCK):
+        stop = min(start + _BLOCK, count)
+        marks |= _checked(cards, start, stop)
+        rows = _rows(cards, low_bytes, start, stop)
+        values = out[start:stop]
+        for i in range(stop - start):
+            _prefetch(cards, rows, i)
+            acc = 0
+            seen = 0
+            for j in range(CARDS_PER_HAND):
+                c = _card(cards, rows, i, j)
+                acc += weight[c]
+                seen |= 1 << (c & 63)
+            bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
+            values[i] = a5[_slot(acc, offset, index)]
     return bad | marks >> 8
 
 
-def _low8_kernel(cards: Array, out: Array, low_card: Array, values: Array) -> int:
+def _low8_kernel(cards: Array, low_bytes: Array, out: Array, low_card: Array,
+                 low8: Array) -> int:
     bad = 0
     marks = 0
-    for i in range(cards.shape[0]):
-        _prefetch(cards, i)
-        seen = 0
-        for j in range(CARDS_PER_HAND):
-            c = int(cards[i, j])
-            marks |= c
-            seen |= int(low_card[c & 255])
-        bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
-        out[i] = values[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
+    count = cards.shape[0]
+    for start in range(0, count, _BLOCK):
+        stop = min(start + _BLOCK, count)
+        marks |= _checked(cards, start, stop)
+        rows = _rows(cards, low_bytes, start, stop)
+        values = out[start:stop]
+        for i in range(stop - start):
+            _prefetch(cards, rows, i)
+            seen = 0
+            for j in range(CARDS_PER_HAND):
+                seen |= int(low_card[_card(cards, rows, i, j)])
+            bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
+            values[i] = low8[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
     return bad | marks >> 8
 
 
@@ -289,7 +324,6 @@ def _load() -> _Kernels:
     from llvmlite import binding, ir  # type: ignore[import-untyped]  # numba's own, untyped
     from numba.core import cgutils
 
-    item_pointer: Any = cgutils.get_item_pointer  # untyped in numba's stubs
     insert_function: Any = cgutils.get_or_insert_function
 
     # LLVM 15 and later name the intrinsic by an opaque pointer, earlier ones by an i8*.
@@ -297,31 +331,65 @@ def _load() -> _Kernels:
         "llvm.prefetch.p0i8"
 
     @intrinsic
-    def prefetch_row(typingctx: Any, cards: Any, row: Any) -> Any:
-        """Prefetch (for reading, into every cache level) the first card of ``row``."""
+    def prefetch_byte(typingctx: Any, data: Any, at: Any) -> Any:
+        """Prefetch (for reading, into every cache level) byte ``at`` of a byte array (past
+        its end too: a prefetch never faults)."""
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            array_type = signature.args[0]
-            array = context.make_array(array_type)(context, builder, args[0])
-            zero = context.get_constant(numba.types.intp, 0)
-            pointer = item_pointer(context, builder, array_type, array, [args[1], zero],
-                                   wraparound=False)
-            byte_pointer = builder.bitcast(pointer, ir.IntType(8).as_pointer())
+            array = context.make_array(signature.args[0])(context, builder, args[0])
+            pointer = builder.gep(array.data, [args[1]])
             i32 = ir.IntType(32)
             function = insert_function(
-                builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer.type, i32, i32, i32]),
+                builder.module, ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32]),
                 prefetch_name)
-            builder.call(function, [byte_pointer, ir.Constant(i32, 0), ir.Constant(i32, 3),
+            builder.call(function, [pointer, ir.Constant(i32, 0), ir.Constant(i32, 3),
                                     ir.Constant(i32, 1)])
             return context.get_dummy_value()
 
-        return numba.types.void(cards, row), codegen
+        return numba.types.void(data, at), codegen
+
+    # What numba compiles for the kernels' helpers, chosen by the input's width: for bytes the
+    # rows as they are and no checks (every byte indexes the tables); for wider ids, their low
+    # bytes (``width`` apart, ``hand`` bytes a hand) after a pass over the block for the rest.
+    low_end = 0 if sys.byteorder == "little" else -1
+
+    @overload(_checked)
+    def checked(cards, start, stop):  # type: ignore[no-untyped-def]
+        if cards.dtype.bitwidth == 8:
+            return lambda cards, start, stop: 0
+
+        def or_of_ids(cards, start, stop):  # type: ignore[no-untyped-def]
+            ids = cards.reshape(-1)[start * CARDS_PER_HAND : stop * CARDS_PER_HAND]
+            marks = 0
+            for k in range(ids.shape[0]):  # from 0, so that the compiler vectorises it
+                marks |= ids[k]
+            return marks
+
+        return or_of_ids
+
+    @overload(_rows)
+    def rows(cards, low_bytes, start, stop):  # type: ignore[no-untyped-def]
+        if cards.dtype.bitwidth == 8:
+            return lambda cards, low_bytes, start, stop: cards[start:stop]
+        hand = CARDS_PER_HAND * cards.dtype.bitwidth // 8
+        return lambda cards, low_bytes, start, stop: low_bytes[start * hand : stop * hand]
+
+    @overload(_card)
+    def card(cards, rows, i, j):  # type: ignore[no-untyped-def]
+        if cards.dtype.bitwidth == 8:
+            return lambda cards, rows, i, j: int(rows[i, j])
+        width = cards.dtype.bitwidth // 8
+        hand, low = CARDS_PER_HAND * width, low_end % width
+        # An unsigned index: no test for a negative one to wrap around.
+        return lambda cards, rows, i, j: int(rows[numba.uint64(i * hand + j * width + low)])
 
     @overload(_prefetch)
-    def prefetch(cards, i):  # type: ignore[no-untyped-def]  # what numba compiles for _prefetch
+    def prefetch(cards, rows, i):  # type: ignore[no-untyped-def]
         if cards.dtype.bitwidth == 8:  # uint8 is 7 bytes a hand: it never waited
-            return lambda cards, i: None
-        return lambda cards, i: prefetch_row(  # type: ignore[call-arg]
-            cards, min(i + _AHEAD, cards.shape[0] - 1))
+            return lambda cards, rows, i: None
+        ahead = _AHEAD * CARDS_PER_HAND * cards.dtype.bitwidth // 8
+        hand = CARDS_PER_HAND * cards.dtype.bitwidth // 8
+        return lambda cards, rows, i: prefetch_byte(  # type: ignore[call-arg]
+            rows, numba.uint64(i * hand + ahead))
 
     register_jitable(_slot)
 
@@ -350,6 +418,8 @@ def _as_hands(cards: Any) -> np.ndarray:
         raise ValueError(f"card ids must be integers, got dtype {array.dtype}")
     if array.dtype == np.uint64:  # numba reads it as unsigned: ids over 2**63 stay large
         array = array.view(np.int64) if array.flags.c_contiguous else array.astype(np.int64)
+    if array.dtype == np.int8:  # as bytes: -1 is 255, an id the tables mark as bad
+        array = array.view(np.uint8) if array.flags.c_contiguous else array.astype(np.uint8)
     return np.ascontiguousarray(array)
 
 
@@ -370,7 +440,8 @@ def _raise_bad_hand(hands: np.ndarray, row: int | None = None) -> None:
 def _run(cards: Any, kernel: Callable[..., int], *tables: np.ndarray) -> np.ndarray:
     hands = _as_hands(cards)
     out = np.empty(hands.shape[0], dtype=np.int64)
-    if kernel(hands, out, *tables):
+    low_bytes = hands if hands.dtype.itemsize == 1 else hands.reshape(-1).view(np.uint8)
+    if kernel(hands, low_bytes, out, *tables):
         _raise_bad_hand(np.asarray(cards))  # the ids as given (a uint64 is read as int64)
     return out
 
