@@ -518,3 +518,34 @@ def test_13_play_now_in_german_on_a_wide_lobby(person) -> None:
     page.get_by_test_id("play-now-stud8").click()
     page.wait_for_url(re.compile(rf"/tables/{table_id}$"))
     expect(page.get_by_test_id("dialog-sit")).to_be_visible()
+
+
+def test_13_play_now_right_after_a_nickname_waits_for_the_account(person) -> None:
+    """A nickname typed and Play now clicked at once (not sent, or sent and not yet answered):
+    the account is made first, then the table; no "Pick a nickname first"."""
+    for name, send_first in [("Una", False), ("Uwe", True)]:
+        player = person()
+        page = player.page
+        player.open_lobby()
+        page.get_by_test_id("nickname-input").fill(name)
+        if send_first:  # Enter, then at once the button, before the account's answer
+            page.get_by_test_id("nickname-input").press("Enter")
+        page.get_by_test_id("play-now-stud").click()
+        page.wait_for_url(re.compile(r"/tables/\d+$"))
+        expect(page.get_by_test_id("dialog-sit")).to_be_visible()
+        player.wait(lambda n=name: player.frames.state
+                    and player.frames.state["you"]["nickname"] == n, f"{name}'s frames")
+
+
+def test_13_play_now_with_a_nickname_taken_says_so_beside_the_nickname(person) -> None:
+    first = person()
+    first.open_lobby()
+    first.pick_nickname("Vera")
+    second = person()
+    page = second.page
+    second.open_lobby()
+    page.get_by_test_id("nickname-input").fill("VERA")
+    page.get_by_test_id("play-now-stud").click()
+    expect(page.get_by_test_id("nickname-error")).to_contain_text("Vera")
+    expect(page.get_by_test_id("play-now-error")).to_have_text("Pick a nickname first.")
+    assert "/tables/" not in page.url

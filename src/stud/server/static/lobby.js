@@ -96,6 +96,29 @@ export function accountBox(slot, { onAccount } = {}) {
   let me = null;
   let typed = "";
   let error = "";
+  let making = null; // the POST in flight, so that a click meanwhile waits for its answer
+  // Make the account of the nickname typed; the account, or null with the reason shown.
+  const submit = () => {
+    if (making) return making;
+    const button = slot.querySelector('[data-testid="nickname-submit"]');
+    if (button) button.disabled = true;
+    making = api("/api/accounts", { method: "POST", body: { nickname: typed.trim() } })
+      .then((account) => {
+        me = { id: account.id, nickname: account.nickname, wallet: account.wallet, seats: [] };
+        error = "";
+        render();
+        if (onAccount) onAccount(me);
+        return me;
+      }, (failure) => {
+        error = failure.message;
+        render();
+        const input = slot.querySelector("input");
+        if (input) input.focus();
+        return null;
+      })
+      .finally(() => { making = null; });
+    return making;
+  };
   const render = () => {
     slot.replaceChildren();
     if (me) {
@@ -129,23 +152,9 @@ export function accountBox(slot, { onAccount } = {}) {
     note.setAttribute("role", "alert");
     note.textContent = error;
     form.append(input, button, note);
-    form.addEventListener("submit", async (event) => {
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      button.disabled = true;
-      try {
-        const account = await api("/api/accounts", {
-          method: "POST", body: { nickname: input.value.trim() },
-        });
-        me = { id: account.id, nickname: account.nickname, wallet: account.wallet, seats: [] };
-        error = "";
-        render();
-        if (onAccount) onAccount(me);
-      } catch (failure) {
-        error = failure.message;
-        button.disabled = false;
-        note.textContent = error;
-        input.focus();
-      }
+      submit();
     });
     slot.append(form);
   };
@@ -153,6 +162,14 @@ export function accountBox(slot, { onAccount } = {}) {
   render();
   return {
     get me() { return me; },
+    /** The account, once there is one: the answer to a nickname sent and not yet answered, or
+     * the nickname typed and not yet sent, sent now (a click on Play now right after typing
+     * one); null when there is none (the reason, if any, shown beside the field). */
+    async ready() {
+      if (me) return me;
+      if (making) return making;
+      return typed.trim() ? submit() : null;
+    },
     set(account) { me = account; render(); },
     focus() {
       const input = slot.querySelector("input");
@@ -262,7 +279,7 @@ function lobby() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors();
-    if (!account.me) {
+    if (!(await account.ready())) {
       showError(null, t("ui.need_account"));
       account.focus();
       return;
@@ -299,7 +316,7 @@ function lobby() {
   const playNote = document.querySelector('[data-testid="play-now-error"]');
   const playNow = async (button) => {
     playNote.textContent = "";
-    if (!account.me) {
+    if (!(await account.ready())) {
       playNote.textContent = t("ui.need_account");
       account.focus();
       return;

@@ -85,7 +85,7 @@ export function mountTournaments({ api, toast, account }) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors();
-    if (!account.me) {
+    if (!(await account.ready())) {
       showError(null, t("ui.need_account"));
       account.focus();
       return;
