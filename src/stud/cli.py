@@ -19,6 +19,7 @@ from stud.history.replay import phh_paths, replay_file
 from stud.rules import PROFILES, RulesError, Stakes, Variant, profile
 
 if TYPE_CHECKING:
+    from stud.server.room import Timing
     from stud.server.store import Store
     from stud.sim import Match, Results
     from stud.tournament.series import SeriesResults
@@ -576,6 +577,17 @@ def serve(
     hand_pause: Annotated[float, typer.Option(help="seconds between hands")] = 3.0,
     seat_wait: Annotated[float, typer.Option(help="seconds a table waits for more players "
                                                   "after a seat is taken")] = 5.0,
+    workers: Annotated[int, typer.Option(help="worker processes on the one port, each "
+                                              "playing its share of the tables (more than "
+                                              "1 needs PostgreSQL and Redis)")] = 1,
+    redis: Annotated[str | None, typer.Option(help="Redis between the workers (default: "
+                                                   "STUD_REDIS_URL, else "
+                                                   "redis://127.0.0.1:6379/0)")] = None,
+    redis_prefix: Annotated[str, typer.Option(help="the workers' Redis keys start with "
+                                                   "this")] = "stud",
+    lease: Annotated[float, typer.Option(help="seconds a worker's hold on a table lasts "
+                                              "unrenewed: how soon another takes over a "
+                                              "dead worker's tables")] = 5.0,
 ) -> None:
     """The web table: a lobby, tables with friends and bots, every hand kept."""
     import uvicorn
@@ -590,6 +602,15 @@ def serve(
     if bot_delay < 0 or hand_pause < 0 or seat_wait < 0:
         fail("--bot-delay, --hand-pause and --seat-wait must be 0 or more seconds")
     url = database_url(database)
+    if workers < 1:
+        fail(f"--workers {workers}: at least 1")
+    if workers > 1 and not url.startswith("postgresql"):
+        fail(f"--workers {workers} needs PostgreSQL (--database postgresql://...): "
+             f"{url.split(':', 1)[0]} serves one process")
+    if workers > 1:
+        serve_workers(host, port, url, workers, redis, redis_prefix, lease,
+                      Timing(bot_delay, hand_pause, seat_wait=seat_wait))
+        return
     listening = listen(host, port)
     try:
         open_store(url, upgrade=True).close()  # a bad database is an error now, not a traceback
@@ -619,6 +640,39 @@ def serve(
     server.run(sockets=[listening])
     if not server.started:
         fail("the web table did not start (see the log above)")
+
+
+def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
+                  prefix: str, lease: float, timing: Timing) -> None:
+    """``stud serve --workers N`` (stud.server.workers): the parent process."""
+    import os
+
+    from stud.server.cluster import Workers
+    from stud.server.workers import redis_problem, supervise
+
+    if not 1 <= lease <= 300:
+        fail(f"--lease {lease:g}: from 1 to 300 seconds")
+    redis = redis or os.environ.get("STUD_REDIS_URL") or "redis://127.0.0.1:6379/0"
+    problem = redis_problem(redis)
+    if problem is not None:
+        fail(problem)
+    listening = listen(host, port)
+    try:
+        open_store(url, upgrade=True).close()  # upgraded once here, never by the workers
+    except BaseException:
+        listening.close()
+        raise
+    listening.listen(2048)
+
+    def started(pids: list[int]) -> None:
+        typer.echo(f"stud is serving the web table with {count} workers (processes "
+                   f"{', '.join(map(str, pids))}): open {_addresses_text(host, port)} "
+                   f"(database {_without_password(url)}, Redis {redis}; Ctrl-C stops it)")
+
+    status = supervise(listening, url, Workers(redis, prefix, count, lease), timing, started)
+    listening.close()
+    if status:
+        raise typer.Exit(status)
 
 
 _EVERY_ADDRESS = ("0.0.0.0", "::", "")

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.lease import LeasedStore, lease_row
+from stud.server.schema import tables
 from stud.server.store import STARTING_WALLET, HandPlayer, Store, StoreError
 
 from .conftest import postgres_schema
@@ -26,8 +28,13 @@ def url() -> Iterator[str]:
 
 
 def _table(store: Store, name: str = "T") -> int:
-    return store.create_table(name, Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
-                              4, 30).id
+    """A table made a minute ago: old enough to be offered to every worker."""
+    table_id = store.create_table(name, Variant.STUD, Stakes.for_limit(2),
+                                  PROFILES["standard"], 4, 30).id
+    with store.engine.begin() as db:
+        db.execute(tables.update().where(tables.c.id == table_id)
+                   .values(created_at=datetime.now(UTC) - timedelta(minutes=1)))
+    return table_id
 
 
 def _seated_pair(store: Store, table_id: int) -> list[HandPlayer]:
@@ -107,10 +114,12 @@ def test_a_stale_owner_cannot_write_a_hand_after_a_takeover(url: str) -> None:
         second.close()
 
 
-def test_a_released_table_is_taken_at_once_and_a_claimed_one_is_not(url: str) -> None:
+def test_a_new_table_is_its_makers_and_a_released_one_is_taken_at_once(url: str) -> None:
     first, second = LeasedStore(url, "a", 30.0), LeasedStore(url, "b", 30.0)
     try:
-        table_id = _table(first)
+        table_id = first.create_table("New", Variant.STUD, Stakes.for_limit(2),
+                                      PROFILES["standard"], 4, 30).id
+        assert second.take_tables(workers=1) == []  # too new to be offered before its claim
         assert first.claim_table(table_id)
         assert second.take_tables(workers=1) == []
         assert not second.claim_table(table_id)

@@ -24,11 +24,13 @@ from fastapi.staticfiles import StaticFiles
 from stud.rules import PROFILES, RulesError, Stakes, Variant
 from stud.server import play_now, replays, tournaments
 from stud.server.auth import COOKIE, account_of, must_be_me
+from stud.server.cluster import Cluster, Workers, admits, worker_name
 from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
 from stud.server.frames import Json
+from stud.server.lease import LeasedStore
 from stud.server.room import Room, Timing
 from stud.server.sitandgo import TournamentRoom
-from stud.server.store import Account, Store, StoreError, TimeBank
+from stud.server.store import Account, Store, StoreError, TimeBank, database_url
 from stud.server.store_process import runner
 from stud.text import LANGUAGES, catalogue
 
@@ -51,27 +53,38 @@ _STORE_FIELDS = {"bad_nickname": "nickname", "nickname_taken": "nickname"}
 
 
 class Casino:
-    """The rooms of one server and the store behind them."""
+    """The rooms of one server and the store behind them; with ``workers``, the rooms this
+    worker process owns among several (``stud.server.cluster``)."""
 
-    def __init__(self, store: Store, timing: Timing, store_process: bool = False) -> None:
+    def __init__(self, store: Store, timing: Timing, store_process: bool = False,
+                 workers: Workers | None = None) -> None:
         self.store = store
         self.timing = timing
         self.rooms: dict[int, Room] = {}
         # Every store call, in order, hands' writes committed together: on the store's thread,
         # or with ``store_process`` in a process of its own (stud.server.store_process).
         self._thread = runner(store, store_process)
+        # A worker's store is its own thread's: the leases' epochs fence its writes in-process.
+        self.cluster = Cluster(self, store, workers) \
+            if workers is not None and isinstance(store, LeasedStore) else None
 
     async def db(self, call: Callable[..., T], *args: object) -> T:
         return await self._thread.call(call, *args)
 
     async def open(self) -> None:
+        if self.cluster is not None:  # its tables come by lease, the others' hands play on
+            await self.cluster.start()
+            return
         voided = await self.db(self.store.void_running_hands)
         if voided:
             log.warning("voided %d hand(s) cut off by a stop; their chips went back", len(voided))
         for spec in await self.db(self.store.tables):
             await self.add_room(spec)
 
-    async def add_room(self, spec: object) -> Room:
+    async def add_room(self, spec: object, claim: bool = True) -> Room:
+        """The room of a table; one this worker just opened is its own (``claim``)."""
+        if self.cluster is not None and claim:
+            await self.cluster.claim(spec.id)  # type: ignore[attr-defined]
         # A tournament's table is a room of its own kind (stud.server.sitandgo).
         tournament = await self.db(self.store.tournament_of_table, spec.id)  # type: ignore
         kind, extra = (Room, {}) if tournament is None else \
@@ -88,6 +101,8 @@ class Casino:
 
     def room_closed(self, room: Room) -> None:
         self.rooms.pop(room.spec.id, None)
+        if self.cluster is not None:
+            asyncio.get_running_loop().create_task(self.cluster.forget(room.spec.id))
 
     def wallet_moved(self, origin: Room, account_id: int, change: int) -> None:
         """Show a wallet change at the account's other tables; a table busy with a change of
@@ -117,6 +132,8 @@ class Casino:
     async def close(self) -> None:
         for room in self.rooms.values():
             room.close()
+        if self.cluster is not None:
+            await self.cluster.stop()
         self._thread.close()
         self.store.close()
 
@@ -132,17 +149,43 @@ class Casino:
                                      "link its host shares")
         return room
 
+    async def summary(self, table_id: int, account: Account | None,
+                      invite: str | None) -> Json:
+        """The table's summary for someone it admits, wherever the table is played."""
+        if self.cluster is None or table_id in self.rooms:
+            return self.room(table_id, account, invite, True).summary()
+        entry = await self.cluster.entry(table_id)
+        if entry is None:
+            raise HTTPException(404, f"there is no table {table_id}")
+        if not admits(entry, account.id if account else None, invite):
+            raise HTTPException(403, f"table {table_id} is private: open it with the invite "
+                                     "link its host shares")
+        return dict(entry["summary"])
+
+    async def known(self, table_id: int) -> bool:
+        """Is the table open (played here, or by another worker)?"""
+        if table_id in self.rooms or self.cluster is None:
+            return table_id in self.rooms
+        return await self.cluster.entry(table_id) is not None
+
 
 def create_app(database: str | None = None, timing: Timing | None = None,
-               store_process: bool = False) -> FastAPI:
-    """``store_process``: the store's calls in a process of its own (``stud serve``)."""
+               store_process: bool = False, workers: Workers | None = None) -> FastAPI:
+    """``store_process``: the store's calls in a process of its own (``stud serve``).
+    ``workers``: one worker process of several (``stud serve --workers N``, PostgreSQL): its
+    store is fenced by the tables' leases, on a thread of the worker itself."""
     casino: Casino | None = None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         nonlocal casino
-        casino = Casino(await asyncio.to_thread(Store, database), timing or Timing(),
-                        store_process)
+        if workers is not None:
+            leased = await asyncio.to_thread(LeasedStore, database_url(database), worker_name(),
+                                             workers.lease_seconds)
+            casino = Casino(leased, timing or Timing(), False, workers)
+        else:
+            casino = Casino(await asyncio.to_thread(Store, database), timing or Timing(),
+                            store_process)
         app.state.casino = casino
         await casino.open()
         try:
@@ -217,6 +260,8 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     async def list_tables(request: Request) -> list[Json]:
         """The public tables, and the private ones the account hosts or plays at."""
         account = await account_of(request)
+        if the_casino().cluster is not None:  # every worker's tables, from their owners
+            return await the_casino().cluster.tables(account.id if account else None)  # type: ignore[union-attr]
         return [room.summary() for room in the_casino().rooms.values()
                 if not room.spec.private or room.admits(account.id if account else None, None)]
 
@@ -242,13 +287,13 @@ def create_app(database: str | None = None, timing: Timing | None = None,
 
     @app.get("/api/tables/{table_id}")
     async def get_table(request: Request, table_id: int, invite: str | None = None) -> Json:
-        return the_casino().room(table_id, await account_of(request), invite, True).summary()
+        return await the_casino().summary(table_id, await account_of(request), invite)
 
     @app.get("/api/tables/{table_id}/hands")
     async def recent_hands(request: Request, table_id: int, limit: int = 10,
                            invite: str | None = None) -> list[Json]:
         account = await account_of(request)
-        the_casino().room(table_id, account, invite, True)
+        await the_casino().summary(table_id, account, invite)
         if not 1 <= limit <= 100:
             raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
         rows = await the_casino().db(the_casino().store.recent_hands, table_id, limit)
@@ -286,38 +331,45 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
-    def page_of(table_id: str, page: str) -> FileResponse:
+    async def page_of(table_id: str, page: str) -> FileResponse:
         """A table's page; for a table that is not there, a page saying so in the reader's
         language with the way back to the lobby (404: the API's answers stay JSON)."""
-        known = re.fullmatch(r"[0-9]{1,18}", table_id) and int(table_id) in the_casino().rooms
+        known = re.fullmatch(r"[0-9]{1,18}", table_id) and await the_casino().known(
+            int(table_id))
         if not known:
             return FileResponse(STATIC / "no_table.html", status_code=404)
         return FileResponse(STATIC / page)
 
     @app.get("/tables/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
-        return page_of(table_id, "table.html")
+        return await page_of(table_id, "table.html")
 
     @app.get("/tables/{table_id}/rules")
     async def rules_page(table_id: str) -> FileResponse:
-        return page_of(table_id, "rules.html")
+        return await page_of(table_id, "rules.html")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: int) -> None:
         c = the_casino()
         room = c.rooms.get(table_id)
-        if room is None:
+        if room is None and not (c.cluster is not None and await c.known(table_id)):
             await websocket.close(code=4404, reason=f"there is no table {table_id}")
             return
         await websocket.accept()
         token = websocket.query_params.get("token") or websocket.cookies.get(COOKIE)
         account = await c.db(c.store.account_by_token, token)
         invite = websocket.query_params.get("invite")
+        frames = websocket.query_params.get("frames", "delta")  # "full": whole states only
+        if room is None and c.cluster is not None and frames in ("delta", "full"):
+            # Played by another worker: relayed to it, which admits or refuses the client.
+            await c.cluster.relay.serve(websocket, table_id, account.id if account else None,
+                                        invite, frames == "full")
+            return
+        assert room is not None
         if not room.admits(account.id if account else None, invite):
             await websocket.close(code=4403, reason=f"table {table_id} is private: open it "
                                   "with the invite link its host shares")
             return
-        frames = websocket.query_params.get("frames", "delta")  # "full": whole states only
         if frames not in ("delta", "full"):
             await websocket.close(code=4400, reason=f"frames must be delta or full, not "
                                   f"{frames[:20]!r}")

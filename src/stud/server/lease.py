@@ -32,7 +32,7 @@ from stud.server.store import HandPlayer, OwnRecord, Store, StoreError
 _SEED = text(
     "INSERT INTO leases (table_id, owner, epoch, expires_at) "
     "SELECT t.id, NULL, 0, now() - interval '1 second' FROM tables t "
-    "WHERE t.closed_at IS NULL "
+    "WHERE t.closed_at IS NULL AND t.created_at < now() - interval '10 seconds' "
     "ON CONFLICT (table_id) DO NOTHING")
 _OPEN = text("SELECT count(*) FROM tables WHERE closed_at IS NULL")
 _TAKE = text(
@@ -94,7 +94,9 @@ class LeasedStore(Store):
         return result
 
     def claim_table(self, table_id: int) -> bool:
-        """A table this worker just opened is its own (unless another took it first)."""
+        """A table this worker just opened is its own. Nobody else takes it first: tables
+        without a lease are offered to every worker only ten seconds after they were made
+        (``_SEED``), so that a worker dying between the two still loses no table."""
         with self.engine.begin() as db:
             row = db.execute(_CLAIM, {"table_id": table_id, "owner": self.owner,
                                       "seconds": self.seconds}).one_or_none()

@@ -1,0 +1,217 @@
+"""One worker process among several (``stud serve --workers N``): which tables it plays, and
+what the lobby shows of all of them.
+
+Every ``TICK`` seconds a worker says it is alive (a sorted set in Redis, by time), renews the
+leases of its tables (``stud.server.lease``; a table it lost is dropped and its clients told to
+reconnect), takes over tables whose lease expired, up to its share of the open tables among the
+live workers, and writes a summary of each of its tables to a Redis hash, from which any worker
+answers the lobby. Connections to tables owned elsewhere go through ``stud.server.relay``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import BlockingConnectionPool, Redis
+
+from stud.server.frames import Json, table_json
+from stud.server.lease import LeasedStore
+from stud.server.relay import MOVED, Relay
+from stud.server.store import StoreError
+
+if TYPE_CHECKING:
+    from stud.server.app import Casino
+    from stud.server.room import Room
+
+log = logging.getLogger("stud.server")
+
+
+@dataclass(frozen=True)
+class Workers:
+    """How a worker finds the others: Redis, a key prefix, how many workers were started, and
+    how long a lease lasts unrenewed."""
+
+    redis: str = "redis://127.0.0.1:6379/0"
+    prefix: str = "stud"
+    workers: int = 1
+    lease_seconds: float = 5.0
+
+    @property
+    def tick(self) -> float:
+        return self.lease_seconds / 5
+
+
+def worker_name() -> str:
+    """Unique to this process, and readable in the leases table: host, process, a nonce."""
+    return f"{socket.gethostname()[:50]}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+class Cluster:
+    def __init__(self, casino: Casino, store: LeasedStore, workers: Workers) -> None:
+        self.casino = casino
+        self.store = store
+        self.workers = workers
+        self.name = store.owner
+        self.redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            workers.redis, max_connections=64, timeout=None, decode_responses=True))
+        self.relay = Relay(self.redis, workers.prefix, self.name, casino)
+        self.lobby = f"{workers.prefix}:lobby"
+        self.alive = f"{workers.prefix}:workers"
+        self._keeping: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.redis.ping()
+        await self.relay.start()
+        await self._beat()
+        self._keeping = asyncio.get_running_loop().create_task(self._keep())
+
+    async def stop(self) -> None:
+        """Give every table up at once, so that the others take them without waiting."""
+        if self._keeping is not None:
+            self._keeping.cancel()
+            with contextlib.suppress(BaseException):
+                await self._keeping
+        held = list(self.store.epochs)
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.store.release, held)
+        with contextlib.suppress(Exception):
+            await self.redis.zrem(self.alive, self.name)
+            if held:
+                await self.redis.hdel(self.lobby, *map(str, held))
+        await self.relay.stop()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    # ------------------------------------------------------------------ the worker's round
+
+    async def _keep(self) -> None:
+        # At the start, the workers started together share the tables: wait for them a moment.
+        deadline = time.monotonic() + self.workers.lease_seconds
+        while time.monotonic() < deadline and await self._live() < self.workers.workers:
+            await asyncio.sleep(0.1)
+        while True:
+            try:
+                await self._round()
+            except Exception:
+                log.exception("worker %s: a round of leases failed", self.name)
+            await asyncio.sleep(self.workers.tick)
+
+    async def _round(self) -> None:
+        await self._beat()
+        for table_id in await asyncio.to_thread(self.store.renew):
+            await self._drop(table_id)
+        taken = await asyncio.to_thread(self.store.take_tables, await self._live())
+        for table_id, epoch, voided in taken:
+            if voided:
+                log.warning("worker %s took table %d over (epoch %d) and voided hand(s) %s; "
+                            "their chips went back", self.name, table_id, epoch, voided)
+            try:
+                await self._own(table_id)
+            except Exception:
+                log.exception("worker %s: table %d could not be opened", self.name, table_id)
+                await asyncio.to_thread(self.store.release, [table_id])
+        await self._publish()
+
+    async def _beat(self) -> None:
+        await self.redis.zadd(self.alive, {self.name: time.time()})
+
+    async def _live(self) -> int:
+        """Workers heard from within three rounds (this one included)."""
+        await self.redis.zremrangebyscore(self.alive, "-inf",
+                                          time.time() - 3 * self.workers.tick)
+        return max(1, int(await self.redis.zcard(self.alive)))
+
+    async def _own(self, table_id: int) -> None:
+        spec = await self.casino.db(self.store.table, table_id)
+        if spec.closed:
+            await asyncio.to_thread(self.store.release, [table_id])
+            return
+        await self.casino.add_room(spec, claim=False)
+        await self.relay.own(table_id)
+
+    async def claim(self, table_id: int) -> None:
+        """A table this worker just opened: its lease, and its relayed connections."""
+        if not await asyncio.to_thread(self.store.claim_table, table_id):
+            raise StoreError("lease_lost", f"table {table_id} was taken by another worker")
+        await self.relay.own(table_id)
+
+    async def _drop(self, table_id: int) -> None:
+        """A table another worker took (this one stalled): its clients reconnect there."""
+        log.warning("worker %s lost table %d to another worker", self.name, table_id)
+        room = self.casino.rooms.pop(table_id, None)
+        if room is not None:
+            room.close()
+            for client in list(room.clients):
+                client.shut(MOVED, "the table moved: reconnect")
+        await self.relay.disown(table_id)
+
+    async def forget(self, table_id: int) -> None:
+        """A table closed by its host: no lease, no relays, not in the lobby."""
+        await asyncio.to_thread(self.store.release, [table_id])
+        await self.relay.disown(table_id)
+        await self.redis.hdel(self.lobby, str(table_id))
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def _publish(self) -> None:
+        rooms = list(self.casino.rooms.values())
+        if rooms:
+            await self.redis.hset(self.lobby, mapping={
+                str(room.spec.id): json.dumps(_entry(room)) for room in rooms})
+
+    async def entries(self) -> dict[int, dict[str, Any]]:
+        """Every table's last summary from its owner, by table."""
+        found = await self.redis.hgetall(self.lobby)
+        return {int(key): json.loads(value) for key, value in found.items()}
+
+    async def entry(self, table_id: int) -> dict[str, Any] | None:
+        """The table's summary, from its owner, or from the database while it has none
+        (between owners); None for a table that is not there or closed."""
+        found = await self.redis.hget(self.lobby, str(table_id))
+        if found is not None:
+            return dict(json.loads(found))
+        try:
+            spec = await self.casino.db(self.store.table, table_id)
+        except StoreError:
+            return None
+        if spec.closed:
+            return None
+        return {"summary": table_json(spec, 0, 0.0), "private": spec.private,
+                "host": spec.host, "players": [], "invite": spec.invite}
+
+    async def tables(self, account_id: int | None) -> list[Json]:
+        """The lobby: every open table in the database, with its owner's live figures."""
+        specs = await self.casino.db(self.store.tables)
+        live = await self.entries()
+        shown = []
+        for spec in specs:
+            entry = live.get(spec.id) or {"summary": table_json(spec, 0, 0.0),
+                                          "private": spec.private, "host": spec.host,
+                                          "players": [], "invite": spec.invite}
+            if admits(entry, account_id, None):
+                shown.append(entry["summary"])
+        return shown
+
+
+def admits(entry: dict[str, Any], account_id: int | None, invite: str | None) -> bool:
+    """``Room.admits`` on a table's summary from its owner."""
+    if not entry["private"]:
+        return True
+    if account_id is not None and (account_id == entry["host"]
+                                   or account_id in entry["players"]):
+        return True
+    return entry["invite"] is not None and invite == entry["invite"]
+
+
+def _entry(room: Room) -> dict[str, Any]:
+    return {"summary": room.summary(), "private": room.spec.private, "host": room.spec.host,
+            "players": sorted(set(room.accounts.values())), "invite": room.invite}

@@ -1,0 +1,155 @@
+"""``stud serve --workers N``: N worker processes serving one port, and the parent that keeps them.
+
+The parent binds the port once and starts each worker with the listening socket (inherited by
+its descriptor): the kernel hands each new connection to whichever worker accepts it first, so
+every worker accepts HTTP and WebSocket alike. Each worker is a whole server
+(``create_app(..., workers=...)``) that plays the tables it holds a lease on and relays the
+others' clients (``stud.server.cluster``, ``stud.server.relay``).
+
+A worker that dies is started again by the parent (its tables are meanwhile taken over by the
+others as their leases expire; the new worker takes new tables and those freed later). One that
+keeps dying at once (five times within a few seconds of starting) stops the parent: something is
+wrong that a restart does not mend. Ctrl-C or SIGTERM stops the workers cleanly: each gives its
+tables up, and the parent waits for them.
+
+Several machines run the same command with the same ``--redis`` and ``--database`` URLs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from stud.server.cluster import Workers
+from stud.server.room import Timing
+
+log = logging.getLogger("stud.server")
+QUICK_DEATH = 5.0  # seconds: a worker dying sooner after its start counts toward giving up
+GIVE_UP = 5  # quick deaths in a row that stop the parent
+
+
+@dataclass
+class Worker:
+    number: int
+    process: subprocess.Popen[bytes]
+    started: float
+
+
+def redis_problem(url: str) -> str | None:
+    """None when Redis answers at ``url``, else why not, in one line."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError, OSError) as error:
+        return f"--redis {url}: no Redis answers: {str(error).strip().splitlines()[0]}"
+    return None
+
+
+def supervise(listening: socket.socket, database: str, workers: Workers, timing: Timing,
+              on_started: Callable[[list[int]], None] | None = None) -> int:
+    """Run ``workers.workers`` workers on ``listening`` until a signal stops the parent; the
+    exit status."""
+    config = json.dumps({"database": database, "workers": dataclasses.asdict(workers),
+                         "timing": dataclasses.asdict(timing)})
+    fd = listening.fileno()
+    stopping = False
+
+    def start(number: int) -> Worker:
+        process = subprocess.Popen([sys.executable, "-m", "stud.server.workers", str(fd),
+                                    config], pass_fds=[fd])
+        return Worker(number, process, time.monotonic())
+
+    def stop(_signal: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    running = [start(n) for n in range(workers.workers)]
+    if on_started is not None:
+        on_started([w.process.pid for w in running])
+    quick_deaths = 0
+    status = 0
+    try:
+        while not stopping:
+            time.sleep(0.2)
+            for index, worker in enumerate(running):
+                code = worker.process.poll()
+                if code is None or stopping:
+                    continue
+                lived = time.monotonic() - worker.started
+                quick_deaths = quick_deaths + 1 if lived < QUICK_DEATH else 0
+                print(f"stud: worker {worker.number} (process {worker.process.pid}) ended "
+                      f"with {_how(code)} after {lived:.0f} s; "
+                      + ("giving up" if quick_deaths >= GIVE_UP else "starting it again"),
+                      file=sys.stderr, flush=True)
+                if quick_deaths >= GIVE_UP:
+                    stopping, status = True, 1
+                    break
+                running[index] = start(worker.number)
+    finally:
+        for worker in running:
+            if worker.process.poll() is None:
+                worker.process.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 20
+        for worker in running:
+            try:
+                worker.process.wait(max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                worker.process.kill()
+                worker.process.wait()
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    return status
+
+
+def _how(code: int) -> str:
+    return f"signal {-code} ({signal.Signals(-code).name})" if code < 0 else f"status {code}"
+
+
+def _worker(fd: int, config: str) -> None:
+    """One worker: a whole server on the inherited listening socket."""
+    import uvicorn
+
+    from stud.server.app import create_app
+    from stud.server.collector import tune_for_serving
+
+    given = json.loads(config)
+    workers = Workers(**given["workers"])
+    timing = Timing(**given["timing"])
+    listening = socket.socket(fileno=fd)
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(given["database"], timing, workers=workers), log_level="warning",
+        ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False))
+    tune_for_serving()
+    server.run(sockets=[listening])
+    if not server.started:
+        sys.exit(1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="one worker of `stud serve --workers N`")
+    parser.add_argument("fd", type=int)
+    parser.add_argument("config")
+    arguments = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING,
+                        format=f"%(asctime)s worker {os.getpid()} %(levelname)s %(message)s")
+    _worker(arguments.fd, arguments.config)
+
+
+if __name__ == "__main__":
+    main()
