@@ -82,12 +82,12 @@ def test_a_lease_renewed_is_kept_and_an_expired_one_is_taken_with_a_new_epoch(ur
         second.close()
 
 
-def test_a_stale_owner_cannot_write_a_hand_after_a_takeover(url: str) -> None:
+def test_a_stale_owner_cannot_write_a_hand_or_a_seat_after_a_takeover(url: str) -> None:
     first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
     try:
         table_id = _table(first)
-        players = _seated_pair(first, table_id)
         first.take_tables(workers=1)
+        players = _seated_pair(first, table_id)
         hand_id = first.start_hand(table_id, 1, players)
         time.sleep(LEASE * 1.5)
         [(_table_id, _epoch, voided)] = second.take_tables(workers=1)
@@ -106,6 +106,16 @@ def test_a_stale_owner_cannot_write_a_hand_after_a_takeover(url: str) -> None:
         assert first.audit() == []
         assert all(first.account(p.account_id).wallet == STARTING_WALLET - 100
                    for p in players)
+        # Nor may it move a seat's chips, or the seat, behind the new owner's back.
+        for write in (lambda: first.leave(table_id, 1), lambda: first.add_chips(
+                table_id, 1, players[0].account_id, 10),
+                lambda: first.set_sitting_out(table_id, 2, True),
+                lambda: first.set_banks(table_id, {1: (0, 0)})):
+            with pytest.raises(StoreError) as refused:
+                write()
+            assert refused.value.code == "lease_lost"
+        assert [(row.stack, row.sitting_out) for row in second.seats(table_id)] == \
+            [(100, False), (100, False)]
         hand = second.start_hand(table_id, 2, players)  # the new owner plays on
         second.finish_hand(hand, [120, 80], "phh", "dealer", ["text"])
         assert second.audit() == []

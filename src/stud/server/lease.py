@@ -20,13 +20,16 @@ PostgreSQL only (``FOR UPDATE SKIP LOCKED``); SQLite serves one process and need
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, Engine, select, text
 
-from stud.server.schema import hands, leases
+from stud.server.schema import hands, leases, tournaments
 from stud.server.store import HandPlayer, OwnRecord, Store, StoreError
 
 _SEED = text(
@@ -55,9 +58,37 @@ _RELEASE = text(
     "WHERE owner = :owner AND table_id = ANY(:tables)")
 
 
+# The store's writes of one table's state (seats, chips, the table itself), and of a
+# tournament's (by its id): each is made only under the table's lease (``LeasedStore``).
+TABLE_WRITES = ("sit", "add_chips", "add_bot", "set_sitting_out", "set_leaving", "set_banks",
+                "leave", "close_table", "set_paused", "renew_invite")
+TOURNAMENT_WRITES = ("register", "unregister", "set_level", "place_busts")
+
+
+class _FencedEngine:
+    """The engine, but every transaction begun while a table write is being made
+    (``LeasedStore._writing``) first checks that table's lease, inside that transaction."""
+
+    def __init__(self, engine: Engine, store: LeasedStore) -> None:
+        self._engine = engine
+        self._store = store
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    @contextmanager
+    def begin(self) -> Iterator[Connection]:
+        with self._engine.begin() as db:
+            table_id = getattr(self._store._writing, "table", None)
+            if table_id is not None:
+                self._store._fence(db, table_id)
+            yield db
+
+
 class LeasedStore(Store):
-    """The store of one worker process: every hand's start, end and void fenced by the
-    table's lease, and the leases themselves (taken, claimed, renewed, released)."""
+    """The store of one worker process: every write of a table's state (a hand's start, end
+    and void, a seat, chips, the table itself) fenced by the table's lease, and the leases
+    themselves (taken, claimed, renewed, released)."""
 
     def __init__(self, url: str, owner: str, seconds: float = 5.0) -> None:
         super().__init__(url, upgrade=False)  # the parent process upgraded it, once
@@ -69,6 +100,35 @@ class LeasedStore(Store):
         # The tables this worker holds, each with the epoch it took it under. Written by the
         # lease calls, read by the fenced writes (a dict's get is atomic across threads).
         self.epochs: dict[int, int] = {}
+        self._writing = threading.local()  # .table: the table whose write is being made
+        self.engine = _FencedEngine(self.engine, self)  # type: ignore[assignment]
+        for name in TABLE_WRITES:
+            setattr(self, name, self._fenced(getattr(self, name), self._same))
+        for name in TOURNAMENT_WRITES:
+            setattr(self, name, self._fenced(getattr(self, name), self._table_of_tournament))
+
+    def _same(self, table_id: int) -> int:
+        return table_id
+
+    def _table_of_tournament(self, tournament_id: int) -> int:
+        with self.engine.connect() as db:
+            table_id = db.execute(select(tournaments.c.table_id)
+                                  .where(tournaments.c.id == tournament_id)).scalar()
+        if table_id is None:
+            raise StoreError("no_tournament", f"there is no tournament {tournament_id}")
+        return int(table_id)
+
+    def _fenced(self, write: Callable[..., Any], table_of: Callable[[int], int]
+                ) -> Callable[..., Any]:
+        @functools.wraps(write)
+        def fenced(key: int, *args: Any, **kwargs: Any) -> Any:
+            outer = getattr(self._writing, "table", None)
+            self._writing.table = table_of(key)
+            try:
+                return write(key, *args, **kwargs)
+            finally:
+                self._writing.table = outer
+        return fenced
 
     # ------------------------------------------------------------------ the leases
 
@@ -146,6 +206,11 @@ class LeasedStore(Store):
                     players: Sequence[HandPlayer]) -> int:
         self._fence(db, table_id)
         return super()._start_hand(db, table_id, number, players)
+
+    def _set_banks(self, db: Connection, table_id: int,
+                   banks: dict[int, tuple[int, int]]) -> None:
+        self._fence(db, table_id)  # in a group of writes (group commit), on its own
+        super()._set_banks(db, table_id, banks)
 
     def _finish_hand(self, db: Connection, hand_id: int, final_stacks: Sequence[int], phh: str,
                      dealer_phh: str, text: Sequence[str], events: Sequence[object] | None = None,

@@ -1,0 +1,276 @@
+"""``stud serve --workers 2`` on the real PostgreSQL and Redis: clients on both processes at the
+same tables (each process relays the others' tables), a worker killed with SIGKILL in the middle
+of a hand, its tables taken over by the other within seconds (the cut hand voided, every chip
+back), play going on as the clients reconnect, the books audited, and no frame with another
+seat's down card, relayed or not."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import select
+from websockets.exceptions import ConnectionClosed
+
+from stud.server.schema import hands, leases
+from stud.server.store import Store
+
+from .conftest import _wait_until_up, free_port, postgres_schema
+from .test_hidden_cards import Audit, check_frame, choose, truths
+from .wsclient import TableClient, make_account, make_table
+
+REDIS = os.environ.get("STUD_TEST_REDIS", "redis://127.0.0.1:6379/0")
+TABLES = 4
+LEASE = 1.0  # seconds: the takeover is quick to wait for
+
+
+def _redis_problem() -> str | None:
+    from stud.server.workers import redis_problem
+
+    return redis_problem(REDIS)
+
+
+@pytest.fixture
+def prefix() -> Iterator[str]:
+    """A Redis key prefix of this test alone, its keys deleted afterwards."""
+    import redis
+
+    problem = _redis_problem()
+    if problem is not None:
+        if os.environ.get("STUD_REQUIRE_REDIS"):  # CI: a missing server is a failure
+            pytest.fail(problem)
+        pytest.skip(problem)
+    name = f"stud-test-{uuid.uuid4().hex[:10]}"
+    yield name
+    client = redis.Redis.from_url(REDIS)
+    try:
+        keys = list(client.scan_iter(f"{name}:*"))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()
+
+
+@dataclass
+class Workers:
+    url: str
+    database: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def ws(self) -> str:
+        return "ws" + self.url[len("http"):]
+
+    def owner(self, table_id: int) -> int:
+        """The process id of the worker holding the table's lease."""
+        store = Store(self.database, upgrade=False)
+        try:
+            with store.engine.connect() as db:
+                owner = db.execute(select(leases.c.owner)
+                                   .where(leases.c.table_id == table_id)).scalar_one()
+        finally:
+            store.close()
+        return int(owner.split(":")[-2])
+
+
+@contextlib.contextmanager
+def serve_workers(database: str, prefix: str, tmp_path: Path) -> Iterator[Workers]:
+    port = free_port()
+    log = tmp_path / "workers.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from stud.cli import app; app()", "serve", "--workers", "2",
+             "--port", str(port), "--database", database, "--redis", REDIS, "--redis-prefix",
+             prefix, "--lease", str(LEASE), "--bot-delay", "0.02", "--hand-pause", "0.05",
+             "--seat-wait", "0"], stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    pids: list[int] = []
+    try:
+        _wait_until_up(url)
+        banner = log.read_text()
+        pids = [int(p) for p in re.findall(r"\d+", banner.split("processes ")[1].split(")")[0])]
+        yield Workers(url, database, process, log)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for pid in pids:  # none may be left behind, even if the parent was killed
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@dataclass
+class Seat:
+    """One role at one table (a player in seat 1, or a watcher): each connection it had."""
+
+    table: int
+    token: str | None
+    seat: int | None
+    ws: str
+    connections: list[TableClient] = field(default_factory=list)
+    closes: list[int | None] = field(default_factory=list)  # close codes, when one ended
+
+    @property
+    def client(self) -> TableClient:
+        return self.connections[-1]
+
+    def connect(self, deadline: float) -> None:
+        while True:
+            try:
+                client = TableClient(self.ws, self.table, self.token, timeout=5)
+                client.first_state()
+                self.connections.append(client)
+                return
+            except (OSError, ConnectionClosed, AssertionError, TimeoutError):
+                assert time.monotonic() < deadline, f"table {self.table}: no reconnect"
+                time.sleep(0.2)
+
+    def step(self, rng: random.Random, deadline: float) -> None:
+        """Read what came; play a turn; reconnect when the connection ended."""
+        client = self.client
+        try:
+            with contextlib.suppress(TimeoutError):
+                client.receive(0.005)
+            frame = client.state
+            if self.seat is not None and frame is not None and client.my_turn(frame):
+                client.act(frame, choose(rng, frame))
+        except ConnectionClosed as closed:
+            self.closes.append(closed.rcvd.code if closed.rcvd else None)
+            client.close()
+            self.connect(deadline)
+
+    def last_number(self) -> int:
+        state = self.client.state
+        return 0 if state is None or state["last"] is None else int(state["last"]["number"])
+
+
+def _play(roles: list[Seat], players: list[Seat], done: int, seconds: float) -> None:
+    rng = random.Random(14)
+    deadline = time.monotonic() + seconds
+    while min(p.last_number() for p in players) < done:
+        assert time.monotonic() < deadline, [p.last_number() for p in players]
+        for role in roles:
+            role.step(rng, deadline)
+
+
+def test_a_worker_killed_mid_hand_loses_nothing_and_play_goes_on(prefix: str,
+                                                                  tmp_path: Path) -> None:
+    with postgres_schema() as database, serve_workers(database, prefix, tmp_path) as server:
+        roles: list[Seat] = []
+        players: list[Seat] = []
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            for _ in range(TABLES):
+                _, token = make_account(http)
+                table = make_table(http, token, seats=4, clock=30)
+                _, watcher = make_account(http)
+                player = Seat(table, token, 1, server.ws)
+                players.append(player)
+                roles += [player, Seat(table, watcher, None, server.ws),
+                          Seat(table, None, None, server.ws)]
+            for role in roles:
+                role.connect(time.monotonic() + 10)
+            for player in players:
+                player.client.send({"type": "sit", "seat": 1, "buy_in": 500})
+                for seat, bot in ((2, "station"), (3, "random")):
+                    player.client.send({"type": "add_bot", "seat": seat, "bot": bot,
+                                        "buy_in": 500})
+            _play(roles, players, 2, 30)
+            # The lobby, asked of either worker, shows every table with its live figures.
+            for _ in range(6):
+                listed = {t["id"]: t for t in http.get("/api/tables").json()}
+                assert sorted(listed) == sorted(p.table for p in players)
+                assert all(t["taken"] == 3 and t["hands"] >= 2 for t in listed.values())
+
+        # Kill the worker playing table 1 while seat 1 has to act there: its hand is cut.
+        victim = players[0]
+        pid = server.owner(victim.table)
+        deadline = time.monotonic() + 20
+        rng = random.Random(1)
+        while True:
+            state = victim.client.state
+            if state is not None and state["hand"] is not None and not state["hand"]["over"] \
+                    and victim.client.my_turn(state):
+                break
+            assert time.monotonic() < deadline, "seat 1 never came to act"
+            for role in roles:
+                if role is not victim:
+                    role.step(rng, deadline)
+            with contextlib.suppress(TimeoutError):
+                victim.client.receive(0.01)
+        cut = int(state["hand"]["number"])
+        killed_at = time.monotonic()
+        os.kill(pid, signal.SIGKILL)
+
+        before = {p.table: p.last_number() for p in players}
+        try:
+            _play(roles, players, max(before.values()) + 3, 40)
+        except AssertionError:
+            print(server.log.read_text()[-5000:])  # the workers' side, for whoever reads it
+            raise
+        assert victim.last_number() > cut
+        new_owner = server.owner(victim.table)
+        assert new_owner != pid
+        taken_in = time.monotonic() - killed_at
+        assert taken_in < 40
+
+        # The parent started the dead worker again.
+        deadline = time.monotonic() + 15
+        while "starting it again" not in server.log.read_text():
+            assert time.monotonic() < deadline, server.log.read_text()
+            time.sleep(0.1)
+
+    # ---------------------------------------------------------------- the books, the frames
+        store = Store(database, upgrade=False)
+        try:
+            with store.engine.connect() as db:
+                status = db.execute(select(hands.c.status).where(
+                    hands.c.table_id == victim.table, hands.c.number == cut)).scalar_one()
+            assert status == "voided"
+            assert store.audit() == []
+        finally:
+            store.close()
+        audited = subprocess.run([sys.executable, "-c", "from stud.cli import app; app()",
+                                  "audit", "--database", database], capture_output=True,
+                                 text=True, timeout=60)
+        assert audited.returncode == 0, audited.stdout + audited.stderr
+
+        relayed = sum(code == 4503 for role in roles for code in role.closes)
+        cut_off = sum(code is None or code == 1006 for role in roles for code in role.closes)
+        assert relayed + cut_off >= 3  # at least the victim table's three connections ended
+        audit = Audit()
+        for role in roles:
+            truth = truths(server, role.table)  # type: ignore[arg-type]
+            for client in role.connections:
+                own = None
+                for raw, frame in zip(client.raw, client.frames, strict=True):
+                    if frame["type"] == "state":
+                        own = frame["you"]["seat"]
+                    check_frame(raw, frame, own, truth, audit)
+                client.close()
+        assert audit.hidden_checked > 200 and audit.own_seen > 20, audit
+
+
+def test_several_workers_on_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", "from stud.cli import app; app()", "serve",
+                           "--workers", "2", "--database", f"sqlite:///{tmp_path / 'x.db'}"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "--workers 2 needs PostgreSQL" in done.stderr
