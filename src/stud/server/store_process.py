@@ -15,7 +15,8 @@ that is made in one transaction when the child comes to the first of them
 answers and errors (``StoreError`` and the rest, with the child's traceback as a note) come back
 to each caller as they would from the thread. ``close()`` answers every call made so far, then
 lets the child go; a child whose server dies (even by SIGKILL) sees its socket close and stops
-too, and the kernel stops it if it is busy then (``PR_SET_PDEATHSIG``). A child that stops on its
+too, and the kernel stops it if it is busy then (``PR_SET_PDEATHSIG``); it leaves Ctrl-C and
+SIGTERM to the server, which closes it once every call is answered. A child that stops on its
 own fails the calls waiting for it (whether they were kept is not known, as with a failed commit)
 and the next call starts another.
 
@@ -312,7 +313,10 @@ def child_main() -> None:
     """``python -I -c _CHILD PACKAGE FD PARENT``: the store's process."""
     sock = socket.socket(fileno=int(sys.argv[2]))
     _die_with(int(sys.argv[3]))
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the terminal is the server's
+    # Ctrl-C at the terminal, or a stop sent to the whole group, is for the server: it answers
+    # what it has sent and then closes this process's socket, which ends it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     inbox = _Inbox(sock)
     first = inbox.read(wait=True)
     if not first:
