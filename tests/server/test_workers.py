@@ -29,7 +29,7 @@ from stud.server.store import Store
 
 from .conftest import _wait_until_up, free_port, postgres_schema
 from .test_hidden_cards import Audit, check_frame, choose, truths
-from .wsclient import TableClient, make_account, make_table
+from .wsclient import TableClient, bearer, make_account, make_table
 
 REDIS = os.environ.get("STUD_TEST_REDIS", "redis://127.0.0.1:6379/0")
 TABLES = 4
@@ -274,3 +274,43 @@ def test_several_workers_on_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0
     assert "--workers 2 needs PostgreSQL" in done.stderr
+
+
+def test_sit_and_gos_play_now_and_table_pages_work_whichever_worker_answers(
+        prefix: str, tmp_path: Path) -> None:
+    """Each request on a connection of its own, so that either worker may answer it: a
+    sit-and-go's registrations reach the worker playing its table, wherever they land."""
+    with postgres_schema() as database, serve_workers(database, prefix, tmp_path) as server:
+        def ask(method: str, path: str, token: str, **fields: object) -> httpx.Response:
+            return httpx.request(method, server.url + path, headers=bearer(token),
+                                 timeout=10, **fields)  # type: ignore[arg-type]
+
+        with httpx.Client(base_url=server.url, timeout=10) as http:
+            tokens = [make_account(http)[1] for _ in range(4)]
+        made = ask("POST", "/api/tournaments", tokens[0], json={"players": 6, "buy_in": 100})
+        assert made.status_code == 201, made.text
+        number = made.json()["id"]
+        for token in tokens:
+            answer = ask("POST", f"/api/tournaments/{number}/register", token)
+            assert answer.status_code == 200, answer.text
+        for _ in range(4):  # each answer from whichever worker, the same
+            detail = ask("GET", f"/api/tournaments/{number}", tokens[1]).json()
+            assert detail["registered"] == 4 and detail["status"] == "registering"
+        filled = ask("POST", f"/api/tournaments/{number}/bots", tokens[0], json={})
+        assert filled.status_code == 200 and filled.json()["status"] == "running", filled.text
+        with TableClient(server.ws, made.json()["table"], tokens[2]) as client:
+            assert client.first_state()["table"]["tournament"]["id"] == number
+
+        found = ask("POST", "/api/play-now", tokens[3], json={"variant": "razz"})
+        assert found.status_code == 200, found.text
+        table = found.json()["table"]["id"]
+        time.sleep(2 * LEASE / 5)  # the owner's live figures, written every round
+        for _ in range(4):
+            assert ask("GET", f"/api/tables/{table}", tokens[3]).json()["taken"] == 3
+            assert ask("GET", f"/tables/{table}", tokens[3]).status_code == 200
+        assert ask("GET", "/tables/999", tokens[3]).status_code == 404
+        with TableClient(server.ws, table, tokens[3]) as client:
+            client.send({"type": "sit", "seat": found.json()["seat"],
+                         "buy_in": found.json()["buy_in"]})
+            client.until_state(lambda f: f["you"]["seat"] is not None and f["hand"] is not None,
+                               what="a hand dealt to the Play now seat")

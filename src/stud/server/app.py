@@ -39,6 +39,10 @@ STATIC = Path(__file__).parent / "static"
 T = TypeVar("T")
 
 
+# A sit-and-go's pages and requests: with several workers, its table's owner answers them.
+_TOURNAMENT_PATH = re.compile(r"/(?:api/)?tournaments/([0-9]{1,9})(?:/[a-z]+)?")
+
+
 class FieldError(HTTPException):
     """A request field that cannot be taken: the answer names the field as data (``field``)
     beside the words (``detail``), so a form can mark it without reading the words."""
@@ -183,6 +187,8 @@ def create_app(database: str | None = None, timing: Timing | None = None,
             leased = await asyncio.to_thread(LeasedStore, database_url(database), worker_name(),
                                              workers.lease_seconds)
             casino = Casino(leased, timing or Timing(), False, workers)
+            if casino.cluster is not None:
+                casino.cluster.relay.app = app
         else:
             casino = Casino(await asyncio.to_thread(Store, database), timing or Timing(),
                             store_process)
@@ -203,6 +209,32 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     def the_casino() -> Casino:
         assert casino is not None
         return casino
+
+    if workers is not None:
+        @app.middleware("http")
+        async def to_the_owner(request: Request,
+                               call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+            """A sit-and-go's requests are answered by the worker that plays its table."""
+            c = the_casino()
+            found = _TOURNAMENT_PATH.fullmatch(request.url.path)
+            if found is None or c.cluster is None or "x-stud-relayed" in request.headers:
+                return await call_next(request)
+            try:
+                spec = await c.db(c.store.tournament, int(found[1]))
+            except StoreError:
+                return await call_next(request)  # answered here: there is no such tournament
+            if spec.table_id in c.rooms:
+                return await call_next(request)
+            headers = {k: v for k, v in request.headers.items()
+                       if k in ("authorization", "cookie", "content-type", "accept-language")}
+            answer = await c.cluster.relay.ask(
+                spec.table_id, request.method, request.url.path, request.url.query,
+                headers | {"x-stud-relayed": "1"}, (await request.body()).decode(errors="replace"))
+            if answer is None:
+                return JSONResponse({"detail": f"no process plays tournament {found[1]} now: "
+                                               "try again"}, status_code=503)
+            return Response(answer["body"], status_code=answer["status"],
+                            media_type=answer["type"])
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -6,9 +6,11 @@ worker (the *relay*) forwards what the client sends to the table's channel, and 
 answers on the relay's own channel with the frames of that one client:
 
 - ``{prefix}:t:{table}``: the owner listens. JSON: ``join`` (connection, reply channel,
-  account, invite, frames wanted), ``msg`` (the client's text, as it came) and ``part``.
+  account, invite, frames wanted), ``msg`` (the client's text, as it came) and ``part``; and
+  ``http``, a request about the table (a sit-and-go's registration) for the owner to answer.
 - ``{prefix}:w:{worker}``: the relay listens. ``{connection}\\n{frame}``, or
-  ``{connection}\\n\\x00{code} {reason}`` to close the connection.
+  ``{connection}\\n\\x00{code} {reason}`` to close the connection, or
+  ``{request}\\n\\x01{answer}`` for a request.
 - ``{prefix}:moved``: a worker that takes a table over says so; relays close the table's
   connections with 4503, and the clients reconnect (to whichever worker; the new owner answers).
 
@@ -71,6 +73,8 @@ class Relay:
         self.hosted: dict[str, Hosted] = {}
         self.pubsub = redis.pubsub(ignore_subscribe_messages=True)
         self._listening: asyncio.Task[None] | None = None
+        self.asked: dict[str, asyncio.Future[dict[str, Any]]] = {}  # requests sent to owners
+        self.app: Any = None  # the worker's ASGI app, which answers the requests it owns
 
     def channel(self, table_id: int) -> str:
         return f"{self.prefix}:t:{table_id}"
@@ -108,6 +112,9 @@ class Relay:
 
     def _host(self, table_id: int, message: dict[str, Any]) -> None:
         connection = str(message.get("c"))
+        if message.get("k") == "http":
+            asyncio.get_running_loop().create_task(self._answer(connection, message))
+            return
         hosted = self.hosted.get(connection)
         if hosted is None:
             if message.get("k") != "join":
@@ -182,6 +189,42 @@ class Relay:
     async def _tell(self, reply: str, connection: str, payload: str) -> None:
         with contextlib.suppress(Exception):
             await self.redis.publish(reply, f"{connection}\n{payload}")
+
+    async def _answer(self, request: str, message: dict[str, Any]) -> None:
+        """A request another worker received about a table of this one: answered by this
+        worker's own app, as if it had come here."""
+        import httpx
+
+        try:
+            transport = httpx.ASGITransport(app=self.app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://worker") as http:
+                answer = await http.request(message["method"], message["path"],
+                                            params=message["query"], headers=message["headers"],
+                                            content=message["body"].encode())
+            reply = {"status": answer.status_code, "body": answer.text,
+                     "type": answer.headers.get("content-type", "application/json")}
+        except Exception as error:
+            log.exception("a relayed request failed")
+            reply = {"status": 500, "body": json.dumps({"detail": str(error)}),
+                     "type": "application/json"}
+        await self._tell(str(message.get("r")), request, "\x01" + json.dumps(reply))
+
+    async def ask(self, table_id: int, method: str, path: str, query: str,
+                  headers: dict[str, str], body: str) -> dict[str, Any] | None:
+        """Have the table's owner answer an HTTP request; None when no owner listens."""
+        request = secrets.token_hex(8)
+        future = self.asked[request] = asyncio.get_running_loop().create_future()
+        try:
+            message = json.dumps({"k": "http", "c": request, "r": self.inbox, "method": method,
+                                  "path": path, "query": query, "headers": headers,
+                                  "body": body})
+            if not await self._reach(self.channel(table_id), message):
+                return None
+            return await asyncio.wait_for(future, JOIN_WAIT)
+        except TimeoutError:
+            return None
+        finally:
+            self.asked.pop(request, None)
 
     # ------------------------------------------------------------------ the relay's side
 
@@ -259,6 +302,11 @@ class Relay:
     def _dispatch(self, channel: str, data: str) -> None:
         if channel == self.inbox:
             connection, _, payload = data.partition("\n")
+            if payload.startswith("\x01"):
+                future = self.asked.get(connection)
+                if future is not None and not future.done():
+                    future.set_result(json.loads(payload[1:]))
+                return
             relayed = self.relayed.get(connection)
             if relayed is None:
                 return
