@@ -527,6 +527,12 @@ def main() -> None:
     parser.add_argument("--server-src", default=None,
                         help="run the server from this folder's stud package (the src folder "
                              "of another checkout: an earlier version, to compare with)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="stud serve --workers N (more than 1 needs --database "
+                             "postgresql://... and Redis): the server CPU figures are then "
+                             "the parent's and its workers' together")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
+                        help="stud serve --redis, with --workers")
     parser.add_argument("--frames", choices=("both", "delta", "full"), default="both",
                         help="delta: small frames after the first state (as the page); full: "
                              "a whole state every time (?frames=full); both (default): one "
@@ -594,7 +600,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
                                      if args.profile else []) + [
         str(launcher), "serve", "--host", "127.0.0.1", "--port", str(port),
         "--database", database, "--bot-delay", str(args.bot_delay),
-        "--hand-pause", str(args.hand_pause)]
+        "--hand-pause", str(args.hand_pause)] + (
+        ["--workers", str(args.workers), "--redis", args.redis, "--redis-prefix",
+         f"stud-bench-{os.getpid()}"] if args.workers > 1 else [])
     log_path = Path(folder.name) / "server.log"
     log = log_path.open("w")
     # Its own session, as a service would be: where the kernel groups tasks by session
@@ -724,7 +732,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         "spectators": sum(p.spectators for p in plans),
         "seconds": seconds, "warmup": warmup, "bot_delay": args.bot_delay,
         "hand_pause": args.hand_pause, "think": args.think,
-        "database": "postgresql" if postgres else "sqlite",
+        "database": "postgresql" if postgres else "sqlite", "workers": args.workers,
         "client_procs": procs, "pinned": pin, "cpus": len(cpus),
         "compression": not args.no_compression, "realtime": args.realtime, "frames": frames,
         "hands_per_second": hands / seconds,
@@ -769,7 +777,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
           + (f" (stud from {args.server_src})" if args.server_src else ""))
     print(f"{tables} tables ({', '.join(VARIANTS)} in turn), {clients} WebSocket clients "
           f"({figures['humans']} seated humans acting at once, {figures['spectators']} "
-          f"spectators) and {figures['bots']} bots; {figures['database']}; bot delay "
+          f"spectators) and {figures['bots']} bots; {figures['database']}; "
+          f"{args.workers} server worker process(es); bot delay "
           f"{args.bot_delay} s, hand pause {args.hand_pause} s; {seconds:g} s measured after "
           f"{warmup:g} s of warm-up; clients in {procs} process(es); {cores}; frames: "
           f"{'whole states only' if frames == 'full' else 'small (deltas)'}; "
@@ -796,7 +805,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
          f"{figures['frames_per_second']:,.0f}"),
         ("... KiB per second (mean frame bytes)",
          f"{figures['frame_kib_per_second']:,.0f} ({figures['mean_frame_bytes'] or 0:,.0f})"),
-        ("server CPU, cores (event-loop thread + other threads + store process)",
+        ("server CPU, cores (event-loop thread + other threads + store process)"
+         if args.workers == 1 else "server CPU, cores (the parent + 0 + its worker processes)",
          f"{server_cores:.2f} ({loop_cores:.2f} + {server_cores - loop_cores - store_cores:.2f}"
          f" + {store_cores:.2f})"),
         ("server event-loop thread runnable but waiting for a CPU, share of the time",
