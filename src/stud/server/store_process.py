@@ -20,8 +20,8 @@ SIGTERM to the server, which closes it once every call is answered. A child that
 own fails the calls waiting for it (whether they were kept is not known, as with a failed commit)
 and the next call starts another.
 
-An in-memory SQLite database cannot be opened by a second process: ``runner`` gives that one the
-thread.
+An in-memory SQLite database cannot be opened by a second process, and the child makes a plain
+``Store`` from the URL: ``runner`` gives the thread to those, and to a subclass of ``Store``.
 """
 
 from __future__ import annotations
@@ -71,8 +71,11 @@ class StoreRunner(Protocol):
 
 def runner(store: Store, process: bool) -> StoreRunner:
     """The store's calls on a process of their own where asked for and possible, else on the
-    store's thread."""
-    return StoreProcess(store) if process and shareable(store.url) else StoreThread(store)
+    store's thread. A subclass of Store keeps the thread: the child makes a plain Store from the
+    URL, which would not have the subclass's own state (a worker's leases)."""
+    if process and type(store) is Store and shareable(store.url):
+        return StoreProcess(store)
+    return StoreThread(store)
 
 
 def shareable(url: str) -> bool:
@@ -87,6 +90,8 @@ class StoreGone(RuntimeError):
 
 class StoreProcess:
     def __init__(self, store: Store) -> None:
+        if type(store) is not Store:
+            raise TypeError(f"the store's process makes a plain Store, not a {type(store)}")
         self.store = store
         self._loop: asyncio.AbstractEventLoop | None = None
         self._socket: socket.socket | None = None
