@@ -125,6 +125,17 @@ def test_errors_in_the_store_process_reach_the_caller_as_from_the_thread(store: 
     assert store.audit() == []
 
 
+async def until_blocked_by(blocker: int, database: str) -> None:
+    """Until a statement of the store's process waits for the lock that ``blocker`` holds."""
+    with psycopg.connect(database.replace("+psycopg", ""), autocommit=True) as watcher:
+        for _ in range(200):
+            if watcher.execute("SELECT count(*) FROM pg_stat_activity WHERE "
+                               "%s = ANY(pg_blocking_pids(pid))", (blocker,)).fetchone() != (0,):
+                return
+            await asyncio.sleep(0.05)
+    raise AssertionError("the store's process never waited for the lock")
+
+
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 def test_hands_waiting_for_the_store_process_are_made_in_one_transaction(
         store: Store, database: str) -> None:
@@ -138,7 +149,7 @@ def test_hands_waiting_for_the_store_process_are_made_in_one_transaction(
             blocker.execute("LOCK TABLE hands IN EXCLUSIVE MODE")  # the first start waits
             first = asyncio.create_task(process.call(store.start_hand, tables[0][0], 1,
                                                      tables[0][1]))
-            await asyncio.sleep(0.3)
+            await until_blocked_by(blocker.info.backend_pid, database)
             waiting = [asyncio.create_task(process.call(store.start_hand, t, 1, players))
                        for t, players in tables[1:]]
             await asyncio.sleep(0.3)
