@@ -19,7 +19,8 @@ from stud.server.store import HandPlayer, Store, database_url
 
 MIGRATIONS = Path(stud.server.store.__file__).parent / "migrations"
 TABLES = {"accounts", "tables", "seats", "hands", "ledger", "chat", "mutes", "hand_players",
-          "tournaments", "tournament_entries", "leases"}
+          "tournaments", "tournament_entries", "leases",
+          "lease_holders"}
 
 
 def config() -> Config:

@@ -82,7 +82,7 @@ class Cluster:
                 await self._keeping
         held = list(self.store.epochs)
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(self.store.release, held)
+            await asyncio.to_thread(self.store.retire)
         with contextlib.suppress(Exception):
             await self.redis.zrem(self.alive, self.name)
             if held:

@@ -1,21 +1,23 @@
 """Which worker process owns a table: leases in the database, with a fencing epoch.
 
 With ``stud serve --workers N`` each table is played by exactly one worker at a time. A worker
-holds a table by its row of ``leases``: ``owner`` (the worker's name, unique to the process),
-``expires_at`` (by the database's clock, so that machines whose clocks differ agree) and
-``epoch``, which grows by one every time the table changes hands. The owner renews all its
-leases in one statement every second or so; a worker that dies stops renewing, and once its
-leases have expired another takes the tables over, voiding the hands it cut off in the same
-transaction (every player gets their starting stack back, as a restart does).
+holds a table by its row of ``leases``: ``owner`` (the worker's name, unique to the process) and
+``epoch``, which grows by one every time the table changes hands. The leases last while the
+owner's row of ``lease_holders`` has not expired (by the database's clock, so that machines
+whose clocks differ agree): a worker renews that one row every second or so, whatever the
+number of its tables. A worker that dies stops renewing; once its row has expired another takes
+its tables over, voiding the hands it cut off in the same transaction (every player gets their
+starting stack back, as a restart does).
 
-The lease lives in the database, beside the hands, so that fencing is one transaction: a hand's
-start and end lock the table's lease row and are written only if it still names this worker and
-the epoch it took the table with. A worker that stalled past its lease (a long pause, a lost
-network) and wakes up after another took the table can therefore never write a hand of it: its
-write fails with ``lease_lost`` and nothing of it is kept. The takeover takes the same row lock,
-so a hand being written and a takeover never interleave.
+The lease lives in the database, beside the hands, so that fencing is one transaction: every
+write of a table's state (a hand's start and end, a seat, chips) locks the table's lease row
+(``FOR SHARE``) and is made only if it still names this worker and the epoch it took the table
+with. A worker that stalled past its lease (a long pause, a lost network) and wakes up after
+another took the table can therefore never write to it: its write fails with ``lease_lost`` and
+nothing of it is kept. A takeover locks the rows it takes (``FOR UPDATE SKIP LOCKED``), so a
+write and a takeover never interleave, and a takeover never waits for one.
 
-PostgreSQL only (``FOR UPDATE SKIP LOCKED``); SQLite serves one process and needs no lease.
+PostgreSQL only (``SKIP LOCKED``); SQLite serves one process and needs no lease.
 """
 
 from __future__ import annotations
@@ -33,29 +35,31 @@ from stud.server.schema import hands, leases, tournaments
 from stud.server.store import HandPlayer, OwnRecord, Store, StoreError
 
 _SEED = text(
-    "INSERT INTO leases (table_id, owner, epoch, expires_at) "
-    "SELECT t.id, NULL, 0, now() - interval '1 second' FROM tables t "
+    "INSERT INTO leases (table_id, owner, epoch) "
+    "SELECT t.id, NULL, 0 FROM tables t "
     "WHERE t.closed_at IS NULL AND t.created_at < now() - interval '10 seconds' "
     "ON CONFLICT (table_id) DO NOTHING")
+_BEAT = text(
+    "INSERT INTO lease_holders (owner, expires_at) "
+    "VALUES (:owner, now() + :seconds * interval '1 second') "
+    "ON CONFLICT (owner) DO UPDATE SET expires_at = excluded.expires_at")
+_FORGET = text("DELETE FROM lease_holders WHERE expires_at < now() - interval '1 hour'")
 _OPEN = text("SELECT count(*) FROM tables WHERE closed_at IS NULL")
 _TAKE = text(
     "WITH free AS (SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id "
-    "  WHERE t.closed_at IS NULL AND l.expires_at < now() "
+    "  LEFT JOIN lease_holders h ON h.owner = l.owner "
+    "  WHERE t.closed_at IS NULL AND (h.expires_at IS NULL OR h.expires_at < now()) "
     "  ORDER BY l.table_id LIMIT :limit FOR UPDATE OF l SKIP LOCKED) "
-    "UPDATE leases SET owner = :owner, epoch = leases.epoch + 1, "
-    "  expires_at = now() + :seconds * interval '1 second' "
+    "UPDATE leases SET owner = :owner, epoch = leases.epoch + 1 "
     "FROM free WHERE leases.table_id = free.table_id "
     "RETURNING leases.table_id, leases.epoch")
 _CLAIM = text(
-    "INSERT INTO leases (table_id, owner, epoch, expires_at) "
-    "VALUES (:table_id, :owner, 1, now() + :seconds * interval '1 second') "
+    "INSERT INTO leases (table_id, owner, epoch) VALUES (:table_id, :owner, 1) "
     "ON CONFLICT (table_id) DO NOTHING RETURNING epoch")
-_RENEW = text(
-    "UPDATE leases SET expires_at = now() + :seconds * interval '1 second' "
-    "WHERE owner = :owner RETURNING table_id, epoch")
+_HELD = text("SELECT table_id, epoch FROM leases WHERE owner = :owner")
 _RELEASE = text(
-    "UPDATE leases SET owner = NULL, expires_at = now() - interval '1 second' "
-    "WHERE owner = :owner AND table_id = ANY(:tables)")
+    "UPDATE leases SET owner = NULL WHERE owner = :owner AND table_id = ANY(:tables)")
+_RETIRE = text("DELETE FROM lease_holders WHERE owner = :owner")
 
 
 # The store's writes of one table's state (seats, chips, the table itself), and of a
@@ -137,6 +141,8 @@ class LeasedStore(Store):
         open tables among ``workers`` live workers; void the hands each had running. Each
         table taken: (table id, epoch, hands voided)."""
         with self.engine.begin() as db:
+            db.execute(_BEAT, {"owner": self.owner, "seconds": self.seconds})
+            db.execute(_FORGET)
             db.execute(_SEED)
             open_tables = int(db.execute(_OPEN).scalar_one())
             share = math.ceil(open_tables / max(1, workers))
@@ -144,7 +150,7 @@ class LeasedStore(Store):
             if limit <= 0:
                 return []
             taken = [(int(r.table_id), int(r.epoch)) for r in db.execute(
-                _TAKE, {"limit": limit, "owner": self.owner, "seconds": self.seconds})]
+                _TAKE, {"limit": limit, "owner": self.owner})]
             result = []
             for table_id, epoch in taken:
                 voided = self._void(db, hands.c.table_id == table_id)
@@ -158,17 +164,20 @@ class LeasedStore(Store):
         without a lease are offered to every worker only ten seconds after they were made
         (``_SEED``), so that a worker dying between the two still loses no table."""
         with self.engine.begin() as db:
-            row = db.execute(_CLAIM, {"table_id": table_id, "owner": self.owner,
-                                      "seconds": self.seconds}).one_or_none()
+            db.execute(_BEAT, {"owner": self.owner, "seconds": self.seconds})
+            row = db.execute(_CLAIM, {"table_id": table_id, "owner": self.owner}
+                             ).one_or_none()
         if row is not None:
             self.epochs[table_id] = int(row.epoch)
         return row is not None
 
     def renew(self) -> set[int]:
-        """Renew every lease this worker holds; the tables it lost (another took them)."""
+        """Renew every lease this worker holds (its one row of ``lease_holders``); the tables
+        it lost (another took them while it was late)."""
         with self.engine.begin() as db:
+            db.execute(_BEAT, {"owner": self.owner, "seconds": self.seconds})
             held = {int(r.table_id): int(r.epoch) for r in db.execute(
-                _RENEW, {"owner": self.owner, "seconds": self.seconds})}
+                _HELD, {"owner": self.owner})}
         lost = {t for t, epoch in list(self.epochs.items()) if held.get(t) != epoch}
         for table_id in lost:
             self.epochs.pop(table_id, None)
@@ -183,6 +192,12 @@ class LeasedStore(Store):
             with self.engine.begin() as db:
                 db.execute(_RELEASE, {"owner": self.owner, "tables": list(table_ids)})
 
+    def retire(self) -> None:
+        """A clean stop: every table given up, and this worker's row gone."""
+        self.release(list(self.epochs))
+        with self.engine.begin() as db:
+            db.execute(_RETIRE, {"owner": self.owner})
+
     # ------------------------------------------------------------------ fenced writes
 
     def _fence(self, db: Connection, table_id: int) -> None:
@@ -190,7 +205,8 @@ class LeasedStore(Store):
         epoch it took the table with."""
         epoch = self.epochs.get(table_id)
         row = db.execute(select(leases.c.owner, leases.c.epoch)
-                         .where(leases.c.table_id == table_id).with_for_update()).one_or_none()
+                         .where(leases.c.table_id == table_id)
+                         .with_for_update(read=True)).one_or_none()
         if epoch is None or row is None or row.owner != self.owner or row.epoch != epoch:
             raise StoreError("lease_lost", f"table {table_id} is no longer played by this "
                              f"worker (epoch {epoch}, the lease says "

@@ -185,13 +185,19 @@ entries = Table(
     Column("prize", BigInteger),
 )
 
-# Which worker process owns a table (``stud serve --workers N``, stud.server.lease): until
-# ``expires_at`` (the database's clock), renewed while the owner lives; ``epoch`` grows by one at
-# every takeover, and a hand's start and end are written only under the epoch the writer holds.
+# Which worker process owns a table (``stud serve --workers N``, stud.server.lease): ``epoch``
+# grows by one at every takeover, and a table's writes are made only under the epoch the writer
+# holds. A lease lasts while its owner's row in ``lease_holders`` has not expired (the
+# database's clock): one row a worker, renewed by one statement whatever its tables.
 leases = Table(
     "leases", metadata,
     Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
     Column("owner", String(80)),
     Column("epoch", BigInteger, nullable=False, server_default="0"),
+)
+
+lease_holders = Table(
+    "lease_holders", metadata,
+    Column("owner", String(80), primary_key=True),
     Column("expires_at", DateTime(timezone=True), nullable=False),
 )
