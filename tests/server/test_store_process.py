@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -290,3 +291,20 @@ def test_the_store_process_answers_on_whichever_event_loop_calls_it(store: Store
     finally:
         process.close()
     assert first == second and first.name == "T"
+
+
+@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
+def test_arguments_that_cannot_reach_the_store_process_fail_only_their_call(
+        store: Store) -> None:
+    table_id, _players = table_with_players(store, "T")
+
+    async def play() -> str:
+        process = StoreProcess(store)
+        try:
+            with pytest.raises((TypeError, AttributeError, pickle.PicklingError)):
+                await process.call(store.table, lambda: table_id)  # a function is not data
+            return (await process.call(store.table, table_id)).name
+        finally:
+            process.close()
+
+    assert asyncio.run(play()) == "T"

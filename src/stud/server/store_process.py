@@ -118,10 +118,11 @@ class StoreProcess:
             self._start(loop)
         elif self._loop is not loop:  # called from another event loop now: answers come there
             self._move_to(loop)
-        self._next += 1
+        message = pickle.dumps((self._next + 1, name, args), pickle.HIGHEST_PROTOCOL)
+        self._next += 1  # only once the arguments could be sent
         future: asyncio.Future[T] = loop.create_future()
         self._waiting[self._next] = future
-        self._send(pickle.dumps((self._next, name, args), pickle.HIGHEST_PROTOCOL))
+        self._send(message)
         return await future
 
     # ------------------------------------------------------------------ the parent's side
