@@ -64,8 +64,10 @@ _RETIRE = text("DELETE FROM lease_holders WHERE owner = :owner")
 
 # The store's writes of one table's state (seats, chips, the table itself), and of a
 # tournament's (by its id): each is made only under the table's lease (``LeasedStore``).
-TABLE_WRITES = ("sit", "add_chips", "add_bot", "set_sitting_out", "set_leaving", "set_banks",
-                "leave", "close_table", "set_paused", "renew_invite")
+# (``set_banks`` is fenced by ``_set_banks``, as ``start_hand`` and ``finish_hand`` are: left a
+# bound method, it is still committed with the hands' writes, stud.server.store_thread.)
+TABLE_WRITES = ("sit", "add_chips", "add_bot", "set_sitting_out", "set_leaving", "leave",
+                "close_table", "set_paused", "renew_invite")
 TOURNAMENT_WRITES = ("register", "unregister", "set_level", "place_busts")
 
 
