@@ -314,3 +314,22 @@ def test_sit_and_gos_play_now_and_table_pages_work_whichever_worker_answers(
                          "buy_in": found.json()["buy_in"]})
             client.until_state(lambda f: f["you"]["seat"] is not None and f["hand"] is not None,
                                what="a hand dealt to the Play now seat")
+
+
+def test_a_relayed_connection_takes_frames_from_the_first_owner_that_answers_only() -> None:
+    """For a moment after a takeover, a stalled owner and the new one may both answer a join:
+    their frames must not interleave on one connection."""
+    import redis.asyncio
+
+    from stud.server.relay import Relay, Relayed
+
+    relay = Relay(redis.asyncio.Redis(), "p", "w", None)  # type: ignore[arg-type]
+    relayed = relay.relayed["c1"] = Relayed(7)
+    relay._dispatch(relay.inbox, 'c1 new\n{"type": "state", "seq": 1}')
+    relay._dispatch(relay.inbox, 'c1 old\n{"type": "state", "seq": 1, "stale": true}')
+    relay._dispatch(relay.inbox, "c1 old\n\x004503 the table moved: reconnect")
+    relay._dispatch(relay.inbox, 'c1 new\n{"type": "delta", "seq": 2}')
+    taken = [relayed.outbox.get_nowait() for _ in range(relayed.outbox.qsize())]
+    assert taken == ['{"type": "state", "seq": 1}', '{"type": "delta", "seq": 2}']
+    relay._dispatch(relay.moved, "7")  # the table moved: the connection is told to reconnect
+    assert relayed.outbox.get_nowait() == (4503, "the table moved: reconnect")

@@ -8,9 +8,11 @@ answers on the relay's own channel with the frames of that one client:
 - ``{prefix}:t:{table}``: the owner listens. JSON: ``join`` (connection, reply channel,
   account, invite, frames wanted), ``msg`` (the client's text, as it came) and ``part``; and
   ``http``, a request about the table (a sit-and-go's registration) for the owner to answer.
-- ``{prefix}:w:{worker}``: the relay listens. ``{connection}\\n{frame}``, or
-  ``{connection}\\n\\x00{code} {reason}`` to close the connection, or
-  ``{request}\\n\\x01{answer}`` for a request.
+- ``{prefix}:w:{worker}``: the relay listens. ``{connection} {owner}\\n{frame}``, or
+  ``{connection} {owner}\\n\\x00{code} {reason}`` to close the connection, or
+  ``{request} {owner}\\n\\x01{answer}`` for a request. A connection takes frames from the
+  first owner that answers it only: for the moment that a stalled owner has not yet seen that
+  another took its table, both may answer a join, and their frames must not interleave.
 - ``{prefix}:moved``: a worker that takes a table over says so; relays close the table's
   connections with 4503, and the clients reconnect (to whichever worker; the new owner answers).
 
@@ -49,6 +51,7 @@ class Relayed:
 
     table_id: int
     outbox: asyncio.Queue[str | tuple[int, str]] = field(default_factory=asyncio.Queue)
+    owner: str | None = None  # the tag of the owner whose frames it takes
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Relay:
         self.prefix = prefix
         self.casino = casino
         self.inbox = f"{prefix}:w:{name}"
+        self.tag = secrets.token_hex(4)  # this worker, in the frames it sends to relays
         self.moved = f"{prefix}:moved"
         self.relayed: dict[str, Relayed] = {}
         self.hosted: dict[str, Hosted] = {}
@@ -173,7 +177,7 @@ class Relay:
 
     def _sender(self, reply: str, connection: str) -> Callable[[str], Awaitable[None]]:
         async def send(frame: str) -> None:
-            if not await self.redis.publish(reply, f"{connection}\n{frame}"):
+            if not await self.redis.publish(reply, f"{connection} {self.tag}\n{frame}"):
                 # The relay is gone (its process died): the connection is over.
                 hosted = self.hosted.get(connection)
                 if hosted is not None:
@@ -188,7 +192,7 @@ class Relay:
 
     async def _tell(self, reply: str, connection: str, payload: str) -> None:
         with contextlib.suppress(Exception):
-            await self.redis.publish(reply, f"{connection}\n{payload}")
+            await self.redis.publish(reply, f"{connection} {self.tag}\n{payload}")
 
     async def _answer(self, request: str, message: dict[str, Any]) -> None:
         """A request another worker received about a table of this one: answered by this
@@ -301,7 +305,8 @@ class Relay:
 
     def _dispatch(self, channel: str, data: str) -> None:
         if channel == self.inbox:
-            connection, _, payload = data.partition("\n")
+            head, _, payload = data.partition("\n")
+            connection, _, owner = head.partition(" ")
             if payload.startswith("\x01"):
                 future = self.asked.get(connection)
                 if future is not None and not future.done():
@@ -310,6 +315,10 @@ class Relay:
             relayed = self.relayed.get(connection)
             if relayed is None:
                 return
+            if relayed.owner is None:
+                relayed.owner = owner
+            elif relayed.owner != owner:
+                return  # a second owner answered the join: only the first one's frames
             if payload.startswith("\x00"):
                 code, _, reason = payload[1:].partition(" ")
                 relayed.outbox.put_nowait((int(code), reason))
