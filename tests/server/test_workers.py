@@ -333,3 +333,17 @@ def test_a_relayed_connection_takes_frames_from_the_first_owner_that_answers_onl
     assert taken == ['{"type": "state", "seq": 1}', '{"type": "delta", "seq": 2}']
     relay._dispatch(relay.moved, "7")  # the table moved: the connection is told to reconnect
     assert relayed.outbox.get_nowait() == (4503, "the table moved: reconnect")
+
+
+def test_workers_stop_when_their_parent_is_killed(prefix: str, tmp_path: Path) -> None:
+    with postgres_schema() as database, serve_workers(database, prefix, tmp_path) as server:
+        banner = server.log.read_text()
+        pids = [int(p) for p in re.findall(r"\d+", banner.split("processes ")[1].split(")")[0])]
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait(timeout=10)
+        deadline = time.monotonic() + 20
+        for pid in pids:
+            while Path(f"/proc/{pid}").exists() and \
+                    Path(f"/proc/{pid}/stat").read_text().split(")")[1].split()[0] != "Z":
+                assert time.monotonic() < deadline, f"worker {pid} outlived its parent"
+                time.sleep(0.1)
