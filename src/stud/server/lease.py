@@ -205,20 +205,29 @@ class LeasedStore(Store):
     def _fence(self, db: Connection, table_id: int) -> None:
         """Lock the table's lease row; refuse unless it is still this worker's, under the
         epoch it took the table with."""
-        epoch = self.epochs.get(table_id)
         row = db.execute(select(leases.c.owner, leases.c.epoch)
                          .where(leases.c.table_id == table_id)
                          .with_for_update(read=True)).one_or_none()
+        self._check(table_id, row)
+
+    def _fence_hand(self, db: Connection, hand_id: int) -> None:
+        """``_fence`` for the table a hand is played at, in one round trip."""
+        row = db.execute(select(leases.c.owner, leases.c.epoch, hands.c.table_id)
+                         .join_from(hands, leases, leases.c.table_id == hands.c.table_id)
+                         .where(hands.c.id == hand_id)
+                         .with_for_update(read=True, of=leases)).one_or_none()
+        if row is None:
+            if db.execute(select(hands.c.id).where(hands.c.id == hand_id)).first() is None:
+                raise StoreError("no_hand", f"there is no hand {hand_id}")
+            raise StoreError("lease_lost", f"hand {hand_id} is at no table this worker plays")
+        self._check(int(row.table_id), row)
+
+    def _check(self, table_id: int, row: Any) -> None:
+        epoch = self.epochs.get(table_id)
         if epoch is None or row is None or row.owner != self.owner or row.epoch != epoch:
             raise StoreError("lease_lost", f"table {table_id} is no longer played by this "
                              f"worker (epoch {epoch}, the lease says "
                              f"{None if row is None else row.epoch})")
-
-    def _table_of_hand(self, db: Connection, hand_id: int) -> int:
-        table_id = db.execute(select(hands.c.table_id).where(hands.c.id == hand_id)).scalar()
-        if table_id is None:
-            raise StoreError("no_hand", f"there is no hand {hand_id}")
-        return int(table_id)
 
     def _start_hand(self, db: Connection, table_id: int, number: int,
                     players: Sequence[HandPlayer]) -> int:
@@ -234,13 +243,13 @@ class LeasedStore(Store):
                      dealer_phh: str, text: Sequence[str], events: Sequence[object] | None = None,
                      names: Sequence[tuple[int, str]] | None = None,
                      own: Sequence[OwnRecord] = ()) -> None:
-        self._fence(db, self._table_of_hand(db, hand_id))
+        self._fence_hand(db, hand_id)
         super()._finish_hand(db, hand_id, final_stacks, phh, dealer_phh, text, events, names,
                              own)
 
     def void_hand(self, hand_id: int) -> None:
         with self.engine.begin() as db:
-            self._fence(db, self._table_of_hand(db, hand_id))
+            self._fence_hand(db, hand_id)
             self._void(db, hands.c.id == hand_id)
 
     def void_running_hands(self) -> list[int]:
