@@ -533,8 +533,9 @@ def test_13_play_now_right_after_a_nickname_waits_for_the_account(person) -> Non
         page.get_by_test_id("play-now-stud").click()
         page.wait_for_url(re.compile(r"/tables/\d+$"))
         expect(page.get_by_test_id("dialog-sit")).to_be_visible()
-        player.wait(lambda n=name: player.frames.state
-                    and player.frames.state["you"]["nickname"] == n, f"{name}'s frames")
+        frames, wanted = player.frames, name
+        player.wait(lambda f=frames, n=wanted: f.state and f.state["you"]["nickname"] == n,
+                    f"{name}'s frames")
 
 
 def test_13_play_now_with_a_nickname_taken_says_so_beside_the_nickname(person) -> None:
