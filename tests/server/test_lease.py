@@ -4,6 +4,7 @@ the hand it cut off voided), and a stale owner can write no hand after a takeove
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -12,8 +13,9 @@ import pytest
 
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.lease import LeasedStore, lease_row
-from stud.server.schema import tables
+from stud.server.schema import leases, tables
 from stud.server.store import STARTING_WALLET, HandPlayer, Store, StoreError
+from stud.server.store_process import StoreProcess, runner
 
 from .conftest import postgres_schema
 
@@ -143,3 +145,45 @@ def test_a_new_table_is_its_makers_and_a_released_one_is_taken_at_once(url: str)
 def test_several_workers_on_sqlite_is_refused(tmp_path: object) -> None:
     with pytest.raises(StoreError, match="PostgreSQL"):
         LeasedStore(f"sqlite:///{tmp_path}/x.db", "a")
+
+
+def test_a_workers_store_in_a_process_of_its_own_is_fenced_by_the_epochs_it_is_told(
+        url: str) -> None:
+    """stud serve --workers runs each worker's store in a process of its own: the child makes
+    a LeasedStore of the same worker (not a plain Store), its fenced writes refuse a table
+    until the worker has told it the table's epoch, and refuse it again after a takeover."""
+    worker, rival = LeasedStore(url, "a", 30.0), LeasedStore(url, "b", 30.0)
+    table_id = _table(worker)
+    account, _token = worker.create_account("Pia")
+    process = runner(worker, process=True)
+    assert isinstance(process, StoreProcess)
+
+    async def play() -> None:
+        [(taken, epoch, _voided)] = worker.take_tables(workers=1)  # the worker's own copy
+        assert taken == table_id
+        with pytest.raises(StoreError) as unknown:  # the child does not know the table yet
+            await process.call(worker.sit, table_id, 1, account.id, 100)
+        assert unknown.value.code == "lease_lost"
+        await process.call(worker.adopt_epochs, dict(worker.epochs))
+        await process.call(worker.sit, table_id, 1, account.id, 100)  # a fenced write
+        hand = await process.call(worker.start_hand, table_id, 1,
+                                  [HandPlayer(1, account.id, 100)])
+        with worker.engine.begin() as db:  # another worker takes the table over
+            db.execute(leases.update().where(leases.c.table_id == table_id)
+                       .values(owner="b", epoch=epoch + 1))
+        rival.epochs[table_id] = epoch + 1
+        with pytest.raises(StoreError) as lost:
+            await process.call(worker.finish_hand, hand, [100], "phh", "dealer", ["text"])
+        assert lost.value.code == "lease_lost"
+        with pytest.raises(StoreError):
+            await process.call(worker.leave, table_id, 1)
+
+    try:
+        asyncio.run(play())
+        process.close()
+        assert [row.seat for row in rival.seats(table_id)] == [1]  # not left: still seated
+        assert rival.audit() == []
+    finally:
+        process.close()
+        worker.close()
+        rival.close()

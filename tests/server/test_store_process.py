@@ -266,21 +266,6 @@ def test_a_file_database_gets_the_store_process_when_asked(store: Store) -> None
     assert isinstance(runner(store, process=False), StoreThread)
 
 
-class OwnStore(Store):
-    """A store with state of its own, which a plain Store made in the child would not have."""
-
-
-@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-def test_a_subclass_of_the_store_keeps_the_store_thread(database: str) -> None:
-    own = OwnStore(database)
-    try:
-        assert isinstance(runner(own, process=True), StoreThread)
-        with pytest.raises(TypeError, match="plain Store"):
-            StoreProcess(own)
-    finally:
-        own.close()
-
-
 @pytest.mark.parametrize("database", ["sqlite"], indirect=True)
 def test_the_store_process_answers_on_whichever_event_loop_calls_it(store: Store) -> None:
     table_id, _players = table_with_players(store, "T")

@@ -31,7 +31,7 @@ from stud.server.lease import LeasedStore
 from stud.server.room import Room, Timing
 from stud.server.sitandgo import TournamentRoom
 from stud.server.store import Account, Store, StoreError, TimeBank, database_url
-from stud.server.store_process import runner
+from stud.server.store_process import StoreProcess, runner
 from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
@@ -68,7 +68,9 @@ class Casino:
         # Every store call, in order, hands' writes committed together: on the store's thread,
         # or with ``store_process`` in a process of its own (stud.server.store_process).
         self._thread = runner(store, store_process)
-        # A worker's store is its own thread's: the leases' epochs fence its writes in-process.
+        # Whether the store's calls run in another process (a worker then shares its leases'
+        # epochs with the store there: stud.server.cluster).
+        self.store_apart = isinstance(self._thread, StoreProcess)
         self.cluster = Cluster(self, store, workers) \
             if workers is not None and isinstance(store, LeasedStore) else None
 
@@ -177,7 +179,8 @@ def create_app(database: str | None = None, timing: Timing | None = None,
                store_process: bool = False, workers: Workers | None = None) -> FastAPI:
     """``store_process``: the store's calls in a process of its own (``stud serve``).
     ``workers``: one worker process of several (``stud serve --workers N``, PostgreSQL): its
-    store is fenced by the tables' leases, on a thread of the worker itself."""
+    store is fenced by the tables' leases (with ``store_process`` too, in a process of its
+    own, which the worker tells the epochs of the tables it holds)."""
     casino: Casino | None = None
 
     @asynccontextmanager
@@ -186,7 +189,7 @@ def create_app(database: str | None = None, timing: Timing | None = None,
         if workers is not None:
             leased = await asyncio.to_thread(LeasedStore, database_url(database), worker_name(),
                                              workers.lease_seconds)
-            casino = Casino(leased, timing or Timing(), False, workers)
+            casino = Casino(leased, timing or Timing(), store_process, workers)
             if casino.cluster is not None:
                 casino.cluster.relay.app = app
         else:

@@ -105,11 +105,21 @@ class Cluster:
                 log.exception("worker %s: a round of leases failed", self.name)
             await asyncio.sleep(self.workers.tick)
 
+    async def _share_epochs(self) -> None:
+        """The store's process fences the writes by the epochs of the tables this worker
+        holds: a copy of them, sent after every change and before any write to a table just
+        taken (the store's calls run in order)."""
+        if self.casino.store_apart:
+            await self.casino.db(self.store.adopt_epochs, dict(self.store.epochs))
+
     async def _round(self) -> None:
         await self._beat()
-        for table_id in await asyncio.to_thread(self.store.renew):
+        lost = await asyncio.to_thread(self.store.renew)
+        for table_id in lost:
             await self._drop(table_id)
         taken = await asyncio.to_thread(self.store.take_tables, await self._live())
+        if lost or taken:
+            await self._share_epochs()
         for table_id, epoch, voided in taken:
             if voided:
                 log.warning("worker %s took table %d over (epoch %d) and voided hand(s) %s; "
@@ -142,6 +152,7 @@ class Cluster:
         """A table this worker just opened: its lease, and its relayed connections."""
         if not await asyncio.to_thread(self.store.claim_table, table_id):
             raise StoreError("lease_lost", f"table {table_id} was taken by another worker")
+        await self._share_epochs()
         await self.relay.own(table_id)
 
     async def _drop(self, table_id: int) -> None:

@@ -113,6 +113,16 @@ class LeasedStore(Store):
         for name in TOURNAMENT_WRITES:
             setattr(self, name, self._fenced(getattr(self, name), self._table_of_tournament))
 
+    def recipe(self) -> tuple[str, str, tuple[Any, ...]]:
+        return "stud.server.lease", "LeasedStore", (self.url, self.owner, self.seconds)
+
+    def adopt_epochs(self, epochs: dict[int, int]) -> None:
+        """The tables and epochs the worker holds, as its own copy says (``Cluster``): for the
+        copy of this store in the store's process, whose fenced writes check them. The
+        database decides all the same: a write under an epoch that is no longer the lease's
+        is refused there."""
+        self.epochs = dict(epochs)
+
     def _same(self, table_id: int) -> int:
         return table_id
 

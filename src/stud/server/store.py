@@ -238,6 +238,11 @@ class Store(Tournaments):
         if upgrade:
             self.upgrade()
 
+    def recipe(self) -> tuple[str, str, tuple[Any, ...]]:
+        """How another process makes this store again (stud.server.store_process): the
+        module, the class and its arguments (the schema is not upgraded twice)."""
+        return "stud.server.store", "Store", (self.url, False)
+
     @staticmethod
     def _config() -> Config:
         config = Config()

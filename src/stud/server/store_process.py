@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import ctypes
 import ctypes.util
+import importlib
 import logging
 import os
 import pickle
@@ -71,9 +72,9 @@ class StoreRunner(Protocol):
 
 def runner(store: Store, process: bool) -> StoreRunner:
     """The store's calls on a process of their own where asked for and possible, else on the
-    store's thread. A subclass of Store keeps the thread: the child makes a plain Store from the
-    URL, which would not have the subclass's own state (a worker's leases)."""
-    if process and type(store) is Store and shareable(store.url):
+    store's thread. The child makes the same kind of store (``Store.recipe``: a worker's
+    ``LeasedStore`` too, whose leases' epochs its worker then shares with it)."""
+    if process and shareable(store.url):
         return StoreProcess(store)
     return StoreThread(store)
 
@@ -90,8 +91,6 @@ class StoreGone(RuntimeError):
 
 class StoreProcess:
     def __init__(self, store: Store) -> None:
-        if type(store) is not Store:
-            raise TypeError(f"the store's process makes a plain Store, not a {type(store)}")
         self.store = store
         self._loop: asyncio.AbstractEventLoop | None = None
         self._socket: socket.socket | None = None
@@ -107,7 +106,9 @@ class StoreProcess:
         """``call(*args)``, a method of the store, in the store's process; another callable
         runs on a thread of this process (no store method is made that way)."""
         name = getattr(call, "__name__", "")
-        if getattr(call, "__self__", None) is not self.store or name.startswith("_"):
+        # The store's methods, and those it wraps for itself (a LeasedStore's fenced writes).
+        own = getattr(call, "__self__", None) is self.store or vars(self.store).get(name) is call
+        if not own or name.startswith("_"):
             if self._local is None:
                 self._local = ThreadPoolExecutor(1, thread_name_prefix="stud-store-local")
             return await asyncio.get_running_loop().run_in_executor(self._local, call, *args)
@@ -139,8 +140,9 @@ class StoreProcess:
         self._out.clear()
         self._in.clear()
         loop.add_reader(ours.fileno(), self._readable)
-        # The URL goes over the socket, not the command line, where a password would show.
-        self._send(pickle.dumps(self.store.url, pickle.HIGHEST_PROTOCOL))
+        # How to make the store (its URL among the arguments) goes over the socket, not the
+        # command line, where a password would show.
+        self._send(pickle.dumps(self.store.recipe(), pickle.HIGHEST_PROTOCOL))
 
     def _move_to(self, loop: asyncio.AbstractEventLoop) -> None:
         assert self._socket is not None
@@ -327,11 +329,11 @@ def child_main() -> None:
     first = inbox.read(wait=True)
     if not first:
         return
-    url, early = first[0], first[1:]
+    (module, kind, arguments), early = first[0], first[1:]
     store: Store | None = None
     broken: BaseException | None = None
     try:
-        store = Store(url, upgrade=False)
+        store = getattr(importlib.import_module(module), kind)(*arguments)
     except Exception as error:  # every call is answered with why
         broken = error
     try:

@@ -138,7 +138,8 @@ def _worker(fd: int, config: str) -> None:
     timing = Timing(**given["timing"])
     listening = socket.socket(fileno=fd)
     server = uvicorn.Server(uvicorn.Config(
-        create_app(given["database"], timing, workers=workers), log_level="warning",
+        create_app(given["database"], timing, store_process=True, workers=workers),
+        log_level="warning",
         ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False))
     tune_for_serving()
     server.run(sockets=[listening])
