@@ -527,10 +527,11 @@ def main() -> None:
     parser.add_argument("--server-src", default=None,
                         help="run the server from this folder's stud package (the src folder "
                              "of another checkout: an earlier version, to compare with)")
-    parser.add_argument("--workers", type=int, default=1,
+    parser.add_argument("--workers", type=_worker_counts, default=[1],
                         help="stud serve --workers N (more than 1 needs --database "
                              "postgresql://... and Redis): the server CPU figures are then "
-                             "the parent's and its workers' together")
+                             "the parent's and its workers' together; a list (1,2) runs each "
+                             "in turn, each with a fresh server, and sets them side by side")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
                         help="stud serve --redis, with --workers")
     parser.add_argument("--frames", choices=("both", "delta", "full"), default="both",
@@ -538,16 +539,52 @@ def main() -> None:
                              "a whole state every time (?frames=full); both (default): one "
                              "run of each, full first, and their ratios")
     args = parser.parse_args()
+    counts = args.workers
     modes = ["full", "delta"] if args.frames == "both" else [args.frames]
+    if len(counts) > 1 and len(modes) > 1:
+        parser.error("compare workers (--workers 1,2) or frames (--frames both), not both")
     runs = []
-    for k, mode in enumerate(modes):
+    for k, (workers, mode) in enumerate((w, m) for w in counts for m in modes):
         if k:
             print()
+        args.workers = workers
         runs.append(run(args, parser, mode))
-    if len(runs) == 2:
+    if len(modes) == 2:
         compare(*runs)
+    if len(counts) > 1:
+        compare_workers(counts, runs)
     if args.json:
         Path(args.json).write_text(json.dumps(runs if len(runs) > 1 else runs[0]) + "\n")
+
+
+def _worker_counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of workers, or a list: 1,2") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: each number of workers is at least 1")
+    return counts
+
+
+def compare_workers(counts: list[int], runs: list[dict[str, Any]]) -> None:
+    """The runs side by side, one column a number of workers, same load."""
+    print("\n| figure | " + " | ".join(f"{n} worker{'s' * (n > 1)}" for n in counts) + " |")
+    print("| --- |" + " ---: |" * len(counts))
+    rows = [
+        ("p99 ms, to every client", lambda r: r["latency_ms"]["p99"]),
+        ("median ms", lambda r: r["latency_ms"]["median"]),
+        ("acts that end a hand, median ms", lambda r: r["hand_ending_latency_ms"]["median"]),
+        ("acts that end a hand, p99 ms", lambda r: r["hand_ending_latency_ms"]["p99"]),
+        ("hands per second", lambda r: r["hands_per_second"]),
+        ("server cores", lambda r: r["server_cores"]),
+        ("client cores", lambda r: r["client_cores"]),
+        ("whole machine busy, cores", lambda r: r["machine_busy_cores"]),
+    ]
+    for name, figure in rows:
+        values = [figure(r) for r in runs]
+        print(f"| {name} | " + " | ".join("-" if v is None else f"{v:,.2f}" for v in values)
+              + " |")
 
 
 def compare(full: dict[str, Any], delta: dict[str, Any]) -> None:
