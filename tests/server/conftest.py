@@ -23,8 +23,10 @@ import httpx
 import pytest
 import uvicorn
 
+from stud.rules import PROFILES, Stakes, Variant
 from stud.server.app import create_app
 from stud.server.room import Timing
+from stud.server.store import HandPlayer, Store
 
 POSTGRES = os.environ.get("STUD_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 FAST = Timing(bot_delay=0.0, hand_pause=0.05, clock_scale=1.0, seat_wait=0.0)
@@ -193,3 +195,21 @@ def serve_in_process(database: str, timing: Timing = FAST) -> Iterator[ServerPro
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+# A store of the database fixture's kind (the store's tests), and a table of two bots in it.
+PHH = 'variant = "7S"\n'
+
+
+@pytest.fixture
+def store(database: str) -> Iterator[Store]:
+    opened = Store(database)
+    yield opened
+    opened.close()
+
+
+def table_with_players(store: Store, name: str) -> tuple[int, list[HandPlayer]]:
+    table = store.create_table(name, Variant.STUD, Stakes.for_limit(2), PROFILES["standard"], 6,
+                               30)
+    bots = [store.add_bot(table.id, seat, "station", 100) for seat in (1, 2)]
+    return table.id, [HandPlayer(b.seat, b.account_id, b.stack) for b in bots]

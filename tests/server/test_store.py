@@ -22,13 +22,6 @@ PHH = 'variant = "7S"\n'
 DEALER_PHH = 'variant = "7S"\n# every card\n'
 
 
-@pytest.fixture
-def store(database: str) -> Iterator[Store]:
-    opened = Store(database)
-    yield opened
-    opened.close()
-
-
 def new_table(store: Store, rules: Rules = PROFILES["standard"], size: int = 6) -> TableSpec:
     return store.create_table("Main", Variant.STUD, Stakes.for_limit(2), rules, size, 30)
 

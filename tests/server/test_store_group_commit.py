@@ -6,32 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from sqlalchemy import event, select
 
-from stud.rules import PROFILES, Stakes, Variant
 from stud.server.schema import hands, ledger, seats
-from stud.server.store import HandPlayer, Move, Store, StoreError
+from stud.server.store import Move, Store, StoreError
 from stud.server.store_thread import StoreThread
 
-PHH = 'variant = "7S"\n'
-
-
-@pytest.fixture
-def store(database: str) -> Iterator[Store]:
-    opened = Store(database)
-    yield opened
-    opened.close()
-
-
-def table_with_players(store: Store, name: str) -> tuple[int, list[HandPlayer]]:
-    table = store.create_table(name, Variant.STUD, Stakes.for_limit(2), PROFILES["standard"], 6,
-                               30)
-    bots = [store.add_bot(table.id, seat, "station", 100) for seat in (1, 2)]
-    return table.id, [HandPlayer(b.seat, b.account_id, b.stack) for b in bots]
+from .conftest import PHH, table_with_players
 
 
 def finish(hand_id: int, finals: Sequence[int]) -> tuple[str, tuple[Any, ...]]:

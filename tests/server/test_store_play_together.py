@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,13 +26,6 @@ from .wsclient import Frame, TableClient, bearer, in_play, make_account
 
 BUY_IN = 200
 MIGRATIONS = Path(stud.server.store.__file__).parent / "migrations"
-
-
-@pytest.fixture
-def store(database: str) -> Iterator[Store]:
-    opened = Store(database)
-    yield opened
-    opened.close()
 
 
 def new_table(store: Store, **options: object) -> TableSpec:

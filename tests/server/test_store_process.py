@@ -12,34 +12,18 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
 from sqlalchemy import select, text
 
-from stud.rules import PROFILES, Stakes, Variant
 from stud.server.schema import hands
 from stud.server.store import HandPlayer, Store, StoreError
 from stud.server.store_process import StoreGone, StoreProcess, runner
 from stud.server.store_thread import StoreThread
 
-PHH = 'variant = "7S"\n'
-
-
-@pytest.fixture
-def store(database: str) -> Iterator[Store]:
-    opened = Store(database)
-    yield opened
-    opened.close()
-
-
-def table_with_players(store: Store, name: str) -> tuple[int, list[HandPlayer]]:
-    table = store.create_table(name, Variant.STUD, Stakes.for_limit(2), PROFILES["standard"], 6,
-                               30)
-    bots = [store.add_bot(table.id, seat, "station", 100) for seat in (1, 2)]
-    return table.id, [HandPlayer(b.seat, b.account_id, b.stack) for b in bots]
+from .conftest import PHH, table_with_players
 
 
 def gone(pid: int, seconds: float = 10.0) -> bool:

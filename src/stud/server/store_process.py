@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
-import ctypes.util
 import importlib
 import logging
 import os
@@ -49,13 +47,13 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.engine import make_url
 
+from stud.server.parent import end_with
 from stud.server.store import GROUPED, Store, StoreError
 from stud.server.store_thread import StoreThread
 
 log = logging.getLogger("stud.server")
 T = TypeVar("T")
 _LENGTH = struct.Struct("!I")
-_PR_SET_PDEATHSIG = 1
 # The child imports the very stud package the server runs (a bench may run an older one), and
 # nothing from the current folder.
 _CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); "
@@ -320,7 +318,8 @@ class _Inbox:
 def child_main() -> None:
     """``python -I -c _CHILD PACKAGE FD PARENT``: the store's process."""
     sock = socket.socket(fileno=int(sys.argv[2]))
-    _die_with(int(sys.argv[3]))
+    if not end_with(int(sys.argv[3]), signal.SIGKILL):  # the server is gone already
+        os._exit(1)
     # Ctrl-C at the terminal, or a stop sent to the whole group, is for the server: it answers
     # what it has sent and then closes this process's socket, which ends it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -406,13 +405,3 @@ def _answer(number: int, value: Any, failed: bool) -> tuple[int, bool, Any]:
         plain.__notes__ = list(getattr(value, "__notes__", ()))
         return number, True, plain
     return number, True, value
-
-
-def _die_with(parent: int) -> None:
-    """Have the kernel stop this process when the server's process ends (Linux)."""
-    name = ctypes.util.find_library("c")
-    if name is not None:
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(name, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # it ended before the call above
-        os._exit(1)

@@ -18,9 +18,6 @@ Several machines run the same command with the same ``--redis`` and ``--database
 from __future__ import annotations
 
 import argparse
-import contextlib
-import ctypes
-import ctypes.util
 import dataclasses
 import json
 import logging
@@ -34,12 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from stud.server.cluster import Workers
+from stud.server.parent import end_with
 from stud.server.room import Timing
 
 log = logging.getLogger("stud.server")
 QUICK_DEATH = 5.0  # seconds: a worker dying sooner after its start counts toward giving up
 GIVE_UP = 5  # quick deaths in a row that stop the parent
-PR_SET_PDEATHSIG = 1
 
 
 @dataclass
@@ -133,7 +130,10 @@ def _worker(fd: int, config: str) -> None:
     from stud.server.collector import tune_for_serving
 
     given = json.loads(config)
-    _stop_with(int(given["parent"]))
+    # SIGTERM when the parent ends, even by SIGKILL: the worker gives its tables up and stops
+    # rather than serve on alone.
+    if not end_with(int(given["parent"]), signal.SIGTERM):
+        sys.exit(1)
     workers = Workers(**given["workers"])
     timing = Timing(**given["timing"])
     listening = socket.socket(fileno=fd)
@@ -144,17 +144,6 @@ def _worker(fd: int, config: str) -> None:
     tune_for_serving()
     server.run(sockets=[listening])
     if not server.started:
-        sys.exit(1)
-
-
-def _stop_with(parent: int) -> None:
-    """Have the kernel send this worker SIGTERM when the parent ends, even by SIGKILL (Linux):
-    it then gives its tables up and stops, rather than serve on alone."""
-    name = ctypes.util.find_library("c")
-    if name is not None:
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(name, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    if os.getppid() != parent:  # it ended before the call above
         sys.exit(1)
 
 
