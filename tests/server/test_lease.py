@@ -5,6 +5,8 @@ the hand it cut off voided), and a stale owner can write no hand after a takeove
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -15,7 +17,7 @@ from stud.rules import PROFILES, Stakes, Variant
 from stud.server.lease import LeasedStore, lease_row
 from stud.server.schema import leases, tables
 from stud.server.store import STARTING_WALLET, HandPlayer, Store, StoreError
-from stud.server.store_process import StoreProcess, runner
+from stud.server.store_process import StoreGone, StoreProcess, runner
 
 from .conftest import postgres_schema
 
@@ -159,6 +161,7 @@ def test_a_workers_store_in_a_process_of_its_own_is_fenced_by_the_epochs_it_is_t
     assert isinstance(process, StoreProcess)
 
     async def play() -> None:
+        await process.call(worker.seats, table_id)  # the store's process, started
         [(taken, epoch, _voided)] = worker.take_tables(workers=1)  # the worker's own copy
         assert taken == table_id
         with pytest.raises(StoreError) as unknown:  # the child does not know the table yet
@@ -177,6 +180,18 @@ def test_a_workers_store_in_a_process_of_its_own_is_fenced_by_the_epochs_it_is_t
         assert lost.value.code == "lease_lost"
         with pytest.raises(StoreError):
             await process.call(worker.leave, table_id, 1)
+        # The store's process stops (killed) and the next call starts another: made with the
+        # epochs the worker holds now, it fences as the last one did.
+        with worker.engine.begin() as db:
+            db.execute(leases.update().where(leases.c.table_id == table_id)
+                       .values(owner="a", epoch=epoch + 2))
+        worker.epochs[table_id] = epoch + 2
+        os.kill(process._process.pid, signal.SIGKILL)  # type: ignore[union-attr]
+        with pytest.raises(StoreGone):
+            while True:  # until the parent has seen the child go
+                await process.call(worker.seats, table_id)
+                await asyncio.sleep(0.05)
+        await process.call(worker.set_sitting_out, table_id, 1, True)  # fenced, in a new child
 
     try:
         asyncio.run(play())

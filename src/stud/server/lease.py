@@ -96,7 +96,8 @@ class LeasedStore(Store):
     and void, a seat, chips, the table itself) fenced by the table's lease, and the leases
     themselves (taken, claimed, renewed, released)."""
 
-    def __init__(self, url: str, owner: str, seconds: float = 5.0) -> None:
+    def __init__(self, url: str, owner: str, seconds: float = 5.0,
+                 epochs: dict[int, int] | None = None) -> None:
         super().__init__(url, upgrade=False)  # the parent process upgraded it, once
         if self.engine.dialect.name != "postgresql":
             raise StoreError("not_postgresql", "several workers need PostgreSQL, not "
@@ -105,7 +106,7 @@ class LeasedStore(Store):
         self.seconds = seconds
         # The tables this worker holds, each with the epoch it took it under. Written by the
         # lease calls, read by the fenced writes (a dict's get is atomic across threads).
-        self.epochs: dict[int, int] = {}
+        self.epochs: dict[int, int] = dict(epochs or {})
         self._writing = threading.local()  # .table: the table whose write is being made
         self.engine = _FencedEngine(self.engine, self)  # type: ignore[assignment]
         for name in TABLE_WRITES:
@@ -114,7 +115,10 @@ class LeasedStore(Store):
             setattr(self, name, self._fenced(getattr(self, name), self._table_of_tournament))
 
     def recipe(self) -> tuple[str, str, tuple[Any, ...]]:
-        return "stud.server.lease", "LeasedStore", (self.url, self.owner, self.seconds)
+        # With the epochs held now: a store's process started again mid-game (its last one
+        # stopped) fences the writes of every table at once, not only after the next change.
+        return ("stud.server.lease", "LeasedStore",
+                (self.url, self.owner, self.seconds, dict(self.epochs)))
 
     def adopt_epochs(self, epochs: dict[int, int]) -> None:
         """The tables and epochs the worker holds, as its own copy says (``Cluster``): for the
