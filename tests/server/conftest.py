@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NoReturn
 
 import httpx
 import pytest
@@ -49,6 +50,14 @@ def _postgres_answers() -> str | None:
         return f"no PostgreSQL answers at {POSTGRES}: {str(error).strip().splitlines()[0]}"
 
 
+def missing(reason: str, required_by: str) -> NoReturn:
+    """A service or tool the test needs is not here: skipped, with the reason shown, or a
+    failure where the environment variable ``required_by`` is set (CI must have them all)."""
+    if os.environ.get(required_by):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 @contextlib.contextmanager
 def postgres_schema() -> Iterator[str]:
     """A URL whose tables live in a fresh schema of the test database, dropped afterwards."""
@@ -56,9 +65,7 @@ def postgres_schema() -> Iterator[str]:
 
     reason = _postgres_answers()
     if reason is not None:
-        if os.environ.get("STUD_REQUIRE_POSTGRES"):  # CI: a missing server is a failure
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing(reason, "STUD_REQUIRE_POSTGRES")
     schema = f"stud_test_{uuid.uuid4().hex[:12]}"
     plain = POSTGRES.replace("+psycopg", "")
     with psycopg.connect(plain, autocommit=True) as db:

@@ -36,7 +36,7 @@ from stud.server.room import Timing
 from stud.table_state import TableState
 from stud.text import words
 
-from .conftest import Server, serve_in_thread
+from .conftest import Server, missing, serve_in_thread
 from .wsclient import in_play
 
 try:
@@ -579,11 +579,8 @@ class Player:
 def browser() -> Iterator[Browser]:
     """One headless Debian chromium for the module."""
     if not CHROMIUM.exists():
-        reason = (f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium);"
-                  " these tests never download a browser")
-        if os.environ.get("STUD_REQUIRE_BROWSER"):
-            pytest.fail(reason)
-        pytest.skip(reason)
+        missing(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium);"
+                " these tests never download a browser", "STUD_REQUIRE_BROWSER")
     with sync_api.sync_playwright() as playwright:
         expect.set_options(timeout=10_000)  # a busy CI machine is slow to render
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True,
