@@ -595,7 +595,7 @@ def serve(
     from stud.server.app import create_app
     from stud.server.collector import tune_for_serving
     from stud.server.room import Timing
-    from stud.server.store import database_url
+    from stud.server.store import database_url, without_password
 
     if not 0 < port < 65536:
         fail(f"--port {port}: a port is from 1 to 65535")
@@ -618,7 +618,7 @@ def serve(
         listening.close()
         raise
     banner = (f"stud is serving the web table: open {_addresses_text(host, port)} "
-              f"(database {_without_password(url)}; Ctrl-C stops it)")
+              f"(database {without_password(url)}; Ctrl-C stops it)")
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -648,6 +648,7 @@ def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
     import os
 
     from stud.server.cluster import Workers
+    from stud.server.store import without_password
     from stud.server.workers import redis_problem, supervise
 
     if not 1 <= lease <= 300:
@@ -667,7 +668,8 @@ def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
     def started(pids: list[int]) -> None:
         typer.echo(f"stud is serving the web table with {count} workers (processes "
                    f"{', '.join(map(str, pids))}): open {_addresses_text(host, port)} "
-                   f"(database {_without_password(url)}, Redis {redis}; Ctrl-C stops it)")
+                   f"(database {without_password(url)}, Redis {without_password(redis)}; "
+                   "Ctrl-C stops it)")
 
     status = supervise(listening, url, Workers(redis, prefix, count, lease), timing, started)
     listening.close()
@@ -745,17 +747,13 @@ def open_store(url: str, upgrade: bool) -> Store:
     be opened."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from stud.server.store import Store
+    from stud.server.store import Store, without_password
 
     try:
         return Store(url, upgrade=upgrade)
     except (SQLAlchemyError, ImportError) as error:
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        try:
-            where = _without_password(url)
-        except SQLAlchemyError:
-            where = repr(url)
-        fail(f"--database {where}: cannot open the database: {reason}")
+        fail(f"--database {without_password(url)}: cannot open the database: {reason}")
         raise
 
 
@@ -850,12 +848,6 @@ def audit(
         typer.echo("the books balance" if not problems else "\n".join(problems))
     if problems:
         raise typer.Exit(1)
-
-
-def _without_password(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 @app.command("equity", cls=_Command)

@@ -53,3 +53,12 @@ def test_audit_refuses_a_database_that_is_missing_or_holds_no_stud_tables(tmp_pa
     (tmp_path / "empty.db").touch()
     empty = runner.invoke(app, ["audit", "--database", f"sqlite:///{tmp_path / 'empty.db'}"])
     assert empty.exit_code == 2 and "holds no stud tables" in empty.output
+
+
+def test_audit_of_a_server_that_does_not_answer_says_so_on_one_line_without_the_password() -> None:
+    down = runner.invoke(app, ["audit", "--database", "postgresql://ann:hunter2@127.0.0.1:1/x"])
+    assert down.exit_code == 2
+    assert down.output.strip().count("\n") == 0
+    assert "cannot read postgresql+psycopg://ann:***@127.0.0.1:1/x: connection failed" in \
+        down.output
+    assert "hunter2" not in down.output

@@ -274,6 +274,17 @@ def test_several_workers_on_sqlite_is_a_one_line_error(tmp_path: Path) -> None:
     assert "--workers 2 needs PostgreSQL" in done.stderr
 
 
+def test_a_redis_that_does_not_answer_is_a_one_line_error_without_its_password() -> None:
+    done = subprocess.run([sys.executable, "-c", "from stud.cli import app; app()", "serve",
+                           "--workers", "2", "--database", "postgresql://postgres@127.0.0.1/test",
+                           "--redis", "redis://:hunter2@127.0.0.1:1/0"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "no Redis answers" in done.stderr and "redis://:***@127.0.0.1:1/0" in done.stderr
+    assert "hunter2" not in done.stderr
+
+
 def test_sit_and_gos_play_now_and_table_pages_work_whichever_worker_answers(
         prefix: str, tmp_path: Path) -> None:
     """Each request on a connection of its own, so that either worker may answer it: a

@@ -39,7 +39,8 @@ from sqlalchemy import (
     func,
     select,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
 
 from stud.rules import POLICIES, Rules, Stakes, Variant
 from stud.server.names import nickname_key
@@ -198,6 +199,15 @@ class OwnRecord:
     phh: str
 
 
+def without_password(url: str) -> str:
+    """A database's or Redis's URL fit to print: its password as ***; quoted as it is when it
+    is not a URL at all (nothing in it is taken for a password)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return repr(url)
+
+
 def database_url(url: str | None = None) -> str:
     """The URL to use: the argument, else ``STUD_DATABASE_URL``, else ``sqlite:///stud.db``.
     A plain ``postgresql://`` URL is given the psycopg (3) driver, the one we install."""
@@ -261,16 +271,18 @@ class Store(Tournaments):
         from alembic.runtime.migration import MigrationContext
         from alembic.script import ScriptDirectory
 
+        where = without_password(self.url)  # said to the user: no password in it
         head = ScriptDirectory.from_config(self._config()).get_current_head()
         try:
             with self.engine.connect() as db:
                 current = MigrationContext.configure(db).get_current_revision()
         except Exception as error:  # no server, no file, no permission
-            return f"cannot read {self.url}: {error}"
+            reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+            return f"cannot read {where}: {reason}"
         if current is None:
-            return f"{self.url} holds no stud tables"
+            return f"{where} holds no stud tables"
         if current != head:
-            return f"{self.url} is at schema {current}, not {head}: start `stud serve` on it " \
+            return f"{where} is at schema {current}, not {head}: start `stud serve` on it " \
                    "once to upgrade it"
         return None
 

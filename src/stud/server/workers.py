@@ -50,6 +50,8 @@ def redis_problem(url: str) -> str | None:
     """None when Redis answers at ``url``, else why not, in one line."""
     import redis
 
+    from stud.server.store import without_password
+
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
         try:
@@ -57,7 +59,8 @@ def redis_problem(url: str) -> str | None:
         finally:
             client.close()
     except (redis.RedisError, ValueError, OSError) as error:
-        return f"--redis {url}: no Redis answers: {str(error).strip().splitlines()[0]}"
+        return (f"--redis {without_password(url)}: no Redis answers: "
+                f"{str(error).strip().splitlines()[0]}")
     return None
 
 
