@@ -26,7 +26,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from stud.server.frames import Json, table_json
 from stud.server.lease import LeasedStore
 from stud.server.relay import MOVED, Relay
-from stud.server.store import StoreError
+from stud.server.store import StoreError, TableSpec
 
 if TYPE_CHECKING:
     from stud.server.app import Casino
@@ -194,10 +194,7 @@ class Cluster:
             spec = await self.casino.db(self.store.table, table_id)
         except StoreError:
             return None
-        if spec.closed:
-            return None
-        return {"summary": table_json(spec, 0, 0.0), "private": spec.private,
-                "host": spec.host, "players": [], "invite": spec.invite}
+        return None if spec.closed else _unplayed(spec)
 
     async def tables(self, account_id: int | None) -> list[Json]:
         """The lobby: every open table in the database, with its owner's live figures."""
@@ -205,9 +202,7 @@ class Cluster:
         live = await self.entries()
         shown = []
         for spec in specs:
-            entry = live.get(spec.id) or {"summary": table_json(spec, 0, 0.0),
-                                          "private": spec.private, "host": spec.host,
-                                          "players": [], "invite": spec.invite}
+            entry = live.get(spec.id) or _unplayed(spec)
             if admits(entry, account_id, None):
                 shown.append(entry["summary"])
         return shown
@@ -221,6 +216,12 @@ def admits(entry: dict[str, Any], account_id: int | None, invite: str | None) ->
                                    or account_id in entry["players"]):
         return True
     return entry["invite"] is not None and invite == entry["invite"]
+
+
+def _unplayed(spec: TableSpec) -> dict[str, Any]:
+    """A table's entry while no worker plays it (between owners): from the database alone."""
+    return {"summary": table_json(spec, 0, 0.0), "private": spec.private, "host": spec.host,
+            "players": [], "invite": spec.invite}
 
 
 def _entry(room: Room) -> dict[str, Any]:
