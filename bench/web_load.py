@@ -78,6 +78,7 @@ from websockets.exceptions import ConnectionClosed
 from stud.table_state import FrameGap, TableState
 
 VARIANTS = ("stud", "stud8", "razz")
+MOVED = (4503, 1013)  # close codes: the table moved, or no worker plays it this moment
 SMALL_BET = 2
 BUY_IN = 500 * SMALL_BET  # the most a seat may buy in for: few rebuys in a run
 REBUY_BELOW = 40 * SMALL_BET  # a human this short between hands leaves and buys in again
@@ -138,6 +139,7 @@ class Stats:
     rebuys: int = 0
     bots_reseated: int = 0
     disconnects: int = 0
+    moves: int = 0  # reconnections after the server said the table moved (4503, 1013)
     gaps: int = 0  # small frames that did not follow the one before (none expected)
 
 
@@ -236,14 +238,26 @@ class Worker:
                                       compression="deflate" if self.opts["compression"] else None)
 
     async def read(self, client: Client) -> None:
-        ws = client.ws
-        assert ws is not None
-        try:
-            async for text in ws:
-                now = time.monotonic()
-                await self.on_frame(client, text, now)  # type: ignore[arg-type]
-        except ConnectionClosed:
-            pass
+        while True:
+            ws = client.ws
+            assert ws is not None
+            try:
+                async for text in ws:
+                    now = time.monotonic()
+                    await self.on_frame(client, text, now)  # type: ignore[arg-type]
+            except ConnectionClosed:
+                pass
+            if ws.close_code not in MOVED or time.monotonic() >= self.end:
+                break
+            # The table moved to another worker (or has none this moment): reconnect, as
+            # the page does, and start again from a whole state.
+            self.stats.moves += 1
+            client.table_state = TableState()
+            try:
+                await self.open(client, asyncio.Semaphore(1))
+            except (OSError, ConnectionClosed, TimeoutError):
+                await asyncio.sleep(0.5)
+                continue
         if time.monotonic() < self.end:
             self.stats.disconnects += 1
             table = client.table
@@ -670,6 +684,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         began = time.monotonic()
         plans = setup(base, plan_tables(tables, clients, bots), bots)
         setup_http = time.monotonic() - began
+        if args.workers > 1:  # the workers even their tables out (a round a second)
+            time.sleep(3.0)
 
         context = multiprocessing.get_context("fork")
         procs = max(1, min(args.client_procs, len(plans)))
@@ -743,7 +759,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         stats.own += s["own"]
         stats.ending += s["ending"]
         for name in ("frames", "frame_bytes", "acts_sent", "unanswered", "rebuys",
-                     "bots_reseated", "disconnects", "gaps"):
+                     "bots_reseated", "disconnects", "moves", "gaps"):
             setattr(stats, name, getattr(stats, name) + s[name])
         stats.refused.update(s["refused"])
         stats.refusals += s["refusals"]
@@ -794,7 +810,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         "machine_cores": total_cores, "server_rss_mib": outcome["rss"],
         "unanswered": stats.unanswered, "refused": dict(stats.refused),
         "rebuys": stats.rebuys, "bots_reseated": stats.bots_reseated,
-        "disconnects": stats.disconnects, "server_tracebacks": errors,
+        "disconnects": stats.disconnects, "moves": stats.moves, "server_tracebacks": errors,
         "all_seated_before_window": outcome["seated"],
         "setup_http_seconds": outcome["setup_http"], "setup_seconds": outcome["setup_all"],
         "load_average": os.getloadavg(),
@@ -855,8 +871,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         ("server memory, MiB", f"{outcome['rss']:,.0f}"),
         ("unanswered / refused actions",
          f"{stats.unanswered} / {sum(stats.refused.values())}"),
-        ("rebuys / bots reseated / disconnects / frame gaps",
-         f"{stats.rebuys} / {stats.bots_reseated} / {stats.disconnects} / {stats.gaps}"),
+        ("rebuys / bots reseated / disconnects / frame gaps / tables moved (reconnections)",
+         f"{stats.rebuys} / {stats.bots_reseated} / {stats.disconnects} / {stats.gaps} / "
+         f"{stats.moves}"),
     ]
     for name, value in rows:
         print(f"| {name} | {value} |")

@@ -8,6 +8,7 @@ waits on the disk and writes never race.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -136,8 +137,14 @@ class Casino:
             await self.db(self.store.own_hands, account_id, [hand_id]))
 
     async def close(self) -> None:
-        for room in self.rooms.values():
+        rooms = list(self.rooms.values())
+        for room in rooms:
             room.close()
+        with contextlib.suppress(TimeoutError):  # steps under way (a hand's end) end first
+            async with asyncio.timeout(5):
+                for room in rooms:
+                    async with room.lock:
+                        pass
         if self.cluster is not None:
             await self.cluster.stop()
         self._thread.close()

@@ -4,7 +4,9 @@ what the lobby shows of all of them.
 Every ``TICK`` seconds a worker says it is alive (a sorted set in Redis, by time), renews the
 leases of its tables (``stud.server.lease``; a table it lost is dropped and its clients told to
 reconnect), takes over tables whose lease expired, up to its share of the open tables among the
-live workers, and writes a summary of each of its tables to a Redis hash, from which any worker
+live workers, gives up (between hands) the tables it holds beyond that share when another
+live worker has room for them, so that a worker started later, or again, gets its part; and
+writes a summary of each of its tables to a Redis hash, from which any worker
 answers the lobby. Connections to tables owned elsewhere go through ``stud.server.relay``.
 """
 
@@ -26,11 +28,11 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from stud.server.frames import Json, table_json
 from stud.server.lease import LeasedStore
 from stud.server.relay import MOVED, Relay
+from stud.server.room import Room
 from stud.server.store import StoreError, TableSpec
 
 if TYPE_CHECKING:
     from stud.server.app import Casino
-    from stud.server.room import Room
 
 log = logging.getLogger("stud.server")
 
@@ -65,6 +67,7 @@ class Cluster:
             workers.redis, max_connections=64, timeout=None, decode_responses=True))
         self.relay = Relay(self.redis, workers.prefix, self.name, casino)
         self.lobby = f"{workers.prefix}:lobby"
+        self.owners = f"{workers.prefix}:owners"  # table -> the worker playing it (the router)
         self.alive = f"{workers.prefix}:workers"
         self._keeping: asyncio.Task[None] | None = None
 
@@ -87,6 +90,7 @@ class Cluster:
             await self.redis.zrem(self.alive, self.name)
             if held:
                 await self.redis.hdel(self.lobby, *map(str, held))
+                await self.redis.hdel(self.owners, *map(str, held))
         await self.relay.stop()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
@@ -129,7 +133,31 @@ class Cluster:
             except Exception:
                 log.exception("worker %s: table %d could not be opened", self.name, table_id)
                 await asyncio.to_thread(self.store.release, [table_id])
+        await self._balance(await asyncio.to_thread(self.store.surplus, await self._live()))
         await self._publish()
+
+    async def _balance(self, surplus: int) -> None:
+        """Give up the tables beyond this worker's share, each between two hands (nobody's
+        chips in play), the ones with the fewest clients first; the others take them at their
+        next round, and the tables' clients reconnect to whichever worker."""
+        rooms = sorted((room for room in self.casino.rooms.values()
+                        if type(room) is Room and room.between_hands()),
+                       key=lambda room: (len(room.clients), room.spec.id))
+        for room in rooms[:surplus]:
+            async with room.lock:
+                if room.stopped or not room.between_hands():
+                    continue
+                room.close()
+                self.casino.rooms.pop(room.spec.id, None)
+                # Through the store's own queue: after every write this table asked for.
+                await self.casino.db(self.store.release, [room.spec.id])
+                self.store.epochs.pop(room.spec.id, None)
+            log.info("worker %s gave table %d up to even the load", self.name, room.spec.id)
+            for client in list(room.clients):
+                client.shut(MOVED, "the table moved: reconnect")
+            await self.relay.disown(room.spec.id)
+        if surplus:
+            await self._share_epochs()
 
     async def _beat(self) -> None:
         await self.redis.zadd(self.alive, {self.name: time.time()})
@@ -147,6 +175,7 @@ class Cluster:
             return
         await self.casino.add_room(spec, claim=False)
         await self.relay.own(table_id)
+        await self.redis.hset(self.owners, str(table_id), self.name)
 
     async def claim(self, table_id: int) -> None:
         """A table this worker just opened: its lease, and its relayed connections."""
@@ -154,6 +183,7 @@ class Cluster:
             raise StoreError("lease_lost", f"table {table_id} was taken by another worker")
         await self._share_epochs()
         await self.relay.own(table_id)
+        await self.redis.hset(self.owners, str(table_id), self.name)
 
     async def _drop(self, table_id: int) -> None:
         """A table another worker took (this one stalled): its clients reconnect there."""
@@ -170,6 +200,7 @@ class Cluster:
         await asyncio.to_thread(self.store.release, [table_id])
         await self.relay.disown(table_id)
         await self.redis.hdel(self.lobby, str(table_id))
+        await self.redis.hdel(self.owners, str(table_id))
 
     # ------------------------------------------------------------------ the lobby
 
@@ -178,6 +209,8 @@ class Cluster:
         if rooms:
             await self.redis.hset(self.lobby, mapping={
                 str(room.spec.id): json.dumps(_entry(room)) for room in rooms})
+            await self.redis.hset(self.owners, mapping={
+                str(room.spec.id): self.name for room in rooms})
 
     async def entries(self) -> dict[int, dict[str, Any]]:
         """Every table's last summary from its owner, by table."""

@@ -59,6 +59,10 @@ _CLAIM = text(
 _HELD = text("SELECT table_id, epoch FROM leases WHERE owner = :owner")
 _RELEASE = text(
     "UPDATE leases SET owner = NULL WHERE owner = :owner AND table_id = ANY(:tables)")
+_LOADS = text(
+    "SELECT h.owner, count(l.table_id) AS tables FROM lease_holders h "
+    "LEFT JOIN leases l ON l.owner = h.owner "
+    "WHERE h.expires_at > now() AND h.owner <> :owner GROUP BY h.owner")
 _RETIRE = text("DELETE FROM lease_holders WHERE owner = :owner")
 
 
@@ -174,6 +178,17 @@ class LeasedStore(Store):
         for table_id, epoch, _voided in result:
             self.epochs[table_id] = epoch
         return result
+
+    def surplus(self, workers: int) -> int:
+        """How many of its tables this worker should give up: those beyond its share of the
+        open tables among ``workers`` live workers, but no more than the other live workers
+        have room for below that share (so that none comes back to it)."""
+        with self.engine.begin() as db:
+            open_tables = int(db.execute(_OPEN).scalar_one())
+            share = math.ceil(open_tables / max(1, workers))
+            room = sum(max(0, share - int(r.tables))
+                       for r in db.execute(_LOADS, {"owner": self.owner}))
+        return max(0, min(len(self.epochs) - share, room))
 
     def claim_table(self, table_id: int) -> bool:
         """A table this worker just opened is its own. Nobody else takes it first: tables

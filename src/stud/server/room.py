@@ -83,6 +83,7 @@ class Room(Seating, Clock, Hosting, Chat):
         # Told of every mute, so that the account's connections at every table follow it.
         self.mute_moved = on_mute or self.set_mute
         self._next: asyncio.Task[None] | None = None
+        self.stopped = False  # closed here (a stop, or the table moved to another worker)
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
         self.frames = TableFrames()  # what each client was sent: the base of its small frames
@@ -119,11 +120,17 @@ class Room(Seating, Clock, Hosting, Chat):
         self._schedule_next_hand(0.0)
 
     def close(self) -> None:
+        """Stop playing here: no hand starts, no bot or client acts after this."""
+        self.stopped = True
         for task in (self._timer, self._next):
             if task is not None:
                 task.cancel()
 
     # ------------------------------------------------------------------ what the lobby sees
+
+    def between_hands(self) -> bool:
+        """No hand in play (the last one, if any, is over and kept)."""
+        return self.table.hand is None or self.table.hand.is_over
 
     def hands_per_hour(self) -> float:
         cutoff = time.time() - 3600
@@ -180,6 +187,8 @@ class Room(Seating, Clock, Hosting, Chat):
                 raise ProtocolError("bad_message", f"unknown message type {kind!r}; send one of "
                                     f"{', '.join(sorted(_HANDLERS))} or ping")
             async with self.lock:
+                if self.stopped:  # the client is being told to reconnect
+                    return
                 await handler(self, client, message)
         except (ProtocolError, StoreError) as error:
             client.push_error(json.dumps({"type": "error", "code": error.code,
@@ -362,7 +371,7 @@ class Room(Seating, Clock, Hosting, Chat):
         return False
 
     def _schedule_next_hand(self, delay: float) -> None:
-        if self._next is not None and not self._next.done():
+        if self.stopped or self._next is not None and not self._next.done():
             return
         self._next = asyncio.get_running_loop().create_task(self._next_hand_after(delay))
 
@@ -373,6 +382,8 @@ class Room(Seating, Clock, Hosting, Chat):
             await asyncio.sleep(wait)
         async with self.lock:
             self._next = None
+            if self.stopped:
+                return
             try:
                 await self._start_hand()
             except Exception:  # a hand that cannot start must not stop the table
@@ -399,7 +410,7 @@ class Room(Seating, Clock, Hosting, Chat):
                           self.spec.id, seat)
             action = forced(hand)
         async with self.lock:
-            if turn != self._turn or self.table.hand is not hand:
+            if self.stopped or turn != self._turn or self.table.hand is not hand:
                 return
             try:
                 hand.act(action, hand.to_act)

@@ -1,10 +1,11 @@
 """``stud serve --workers N``: N worker processes serving one port, and the parent that keeps them.
 
-The parent binds the port once and starts each worker with the listening socket (inherited by
-its descriptor): the kernel hands each new connection to whichever worker accepts it first, so
-every worker accepts HTTP and WebSocket alike. Each worker is a whole server
-(``create_app(..., workers=...)``) that plays the tables it holds a lease on and relays the
-others' clients (``stud.server.cluster``, ``stud.server.relay``).
+The parent binds the port once and accepts every connection itself: a table's WebSocket goes to
+the worker that owns the table, any other connection to the workers in turn
+(``stud.server.router``; each worker is given its connections over a Unix socket of its own).
+Each worker is a whole server (``create_app(..., workers=...)``) that plays the tables it holds
+a lease on and relays the clients it was given of tables it does not own: one whose owner
+changed since, or is on another machine (``stud.server.cluster``, ``stud.server.relay``).
 
 A worker that dies is started again by the parent (its tables are meanwhile taken over by the
 others as their leases expire; the new worker takes new tables and those freed later). One that
@@ -18,6 +19,8 @@ Several machines run the same command with the same ``--redis`` and ``--database
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import dataclasses
 import json
 import logging
@@ -30,9 +33,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import uvicorn
+
 from stud.server.cluster import Workers
 from stud.server.parent import end_with
 from stud.server.room import Timing
+from stud.server.router import Router, handoff_pair, owners_lookup, take_handed
 
 log = logging.getLogger("stud.server")
 QUICK_DEATH = 5.0  # seconds: a worker dying sooner after its start counts toward giving up
@@ -44,6 +50,7 @@ class Worker:
     number: int
     process: subprocess.Popen[bytes]
     started: float
+    handoff: socket.socket  # the parent's end: the connections handed to this worker
 
 
 def redis_problem(url: str) -> str | None:
@@ -70,13 +77,15 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
     exit status."""
     config = json.dumps({"database": database, "workers": dataclasses.asdict(workers),
                          "timing": dataclasses.asdict(timing), "parent": os.getpid()})
-    fd = listening.fileno()
     stopping = False
 
     def start(number: int) -> Worker:
-        process = subprocess.Popen([sys.executable, "-m", "stud.server.workers", str(fd),
-                                    config], pass_fds=[fd])
-        return Worker(number, process, time.monotonic())
+        ours, theirs = handoff_pair()
+        with theirs:
+            process = subprocess.Popen([sys.executable, "-m", "stud.server.workers",
+                                        str(theirs.fileno()), config],
+                                       pass_fds=[theirs.fileno()])
+        return Worker(number, process, time.monotonic(), ours)
 
     def stop(_signal: int, _frame: object) -> None:
         nonlocal stopping
@@ -84,6 +93,10 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
     running = [start(n) for n in range(workers.workers)]
+    router = Router(listening, lambda: [w.handoff for w in running],
+                    owners_lookup(workers.redis, workers.prefix,
+                                  lambda: [w.process.pid for w in running]))
+    router.start()
     if on_started is not None:
         on_started([w.process.pid for w in running])
     quick_deaths = 0
@@ -104,8 +117,10 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
                 if quick_deaths >= GIVE_UP:
                     stopping, status = True, 1
                     break
+                worker.handoff.close()
                 running[index] = start(worker.number)
     finally:
+        router.stop()
         for worker in running:
             if worker.process.poll() is None:
                 worker.process.send_signal(signal.SIGTERM)
@@ -116,6 +131,7 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
             except subprocess.TimeoutExpired:
                 worker.process.kill()
                 worker.process.wait()
+            worker.handoff.close()
         for number, handler in previous.items():
             signal.signal(number, handler)
     return status
@@ -126,9 +142,7 @@ def _how(code: int) -> str:
 
 
 def _worker(fd: int, config: str) -> None:
-    """One worker: a whole server on the inherited listening socket."""
-    import uvicorn
-
+    """One worker: a whole server, serving the connections the parent hands it on ``fd``."""
     from stud.server.app import create_app
     from stud.server.collector import tune_for_serving
 
@@ -139,15 +153,56 @@ def _worker(fd: int, config: str) -> None:
         sys.exit(1)
     workers = Workers(**given["workers"])
     timing = Timing(**given["timing"])
-    listening = socket.socket(fileno=fd)
-    server = uvicorn.Server(uvicorn.Config(
+    server = HandedServer(uvicorn.Config(
         create_app(given["database"], timing, store_process=True, workers=workers),
         log_level="warning",
-        ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False))
+        ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False),
+        socket.socket(fileno=fd))
     tune_for_serving()
-    server.run(sockets=[listening])
+    server.run(sockets=[])  # no listening socket of its own
     if not server.started:
         sys.exit(1)
+
+
+class HandedServer(uvicorn.Server):
+    """A worker's server: it accepts nothing itself, and serves each connection the parent
+    hands it (``stud.server.router``) as if it had accepted it."""
+
+    def __init__(self, config: uvicorn.Config, inbox: socket.socket) -> None:
+        super().__init__(config)
+        self.inbox = inbox
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.should_exit:
+            return
+        self.inbox.setblocking(False)
+        asyncio.get_running_loop().add_reader(self.inbox.fileno(), self._take)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        with contextlib.suppress(Exception):
+            asyncio.get_running_loop().remove_reader(self.inbox.fileno())
+        await super().shutdown(sockets)
+
+    def _take(self) -> None:
+        loop = asyncio.get_running_loop()
+        taken = take_handed(self.inbox)
+        if taken is None:  # the parent is gone (and this worker is told to stop)
+            loop.remove_reader(self.inbox.fileno())
+            return
+        config = self.config
+        for connection in taken:
+            connection.setblocking(False)
+            loop.create_task(self._serve_handed(connection, lambda: config.http_protocol_class(
+                config=config, server_state=self.server_state,  # type: ignore[call-arg]
+                app_state=self.lifespan.state)))
+
+    async def _serve_handed(self, connection: socket.socket,
+                            protocol: Callable[[], asyncio.Protocol]) -> None:
+        try:
+            await asyncio.get_running_loop().connect_accepted_socket(protocol, connection)
+        except OSError:  # the client left before it could be served
+            connection.close()
 
 
 def main() -> None:
