@@ -202,3 +202,88 @@ def test_a_workers_store_in_a_process_of_its_own_is_fenced_by_the_epochs_it_is_t
         process.close()
         worker.close()
         rival.close()
+
+
+# ---------------------------------------------------------------------- evening tables out
+
+
+def _held(store: LeasedStore, tables: int, workers: int) -> None:
+    """``store``'s worker takes ``tables`` more tables (made now, old enough to be offered)."""
+    for n in range(tables):
+        _table(store, f"{store.owner}{n}")
+    assert len(store.take_tables(workers)) == tables
+
+
+def test_a_worker_holding_every_table_gives_up_what_beyond_its_share_a_live_one_can_take(
+        url: str) -> None:
+    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    try:
+        _held(first, 4, workers=1)
+        assert first.surplus(workers=2) == 0  # "b" never started: nobody to give them to
+        assert second.renew() == set()  # "b" starts, holding nothing
+        assert first.surplus(workers=2) == 2
+        assert first.surplus(workers=1) == 0  # alone, every table is within its share
+        # Among four a share is one: three beyond it, but only "b" runs, with room for one
+        # (the two workers not running have no room to count).
+        assert first.surplus(workers=4) == 1
+        assert second.surplus(workers=2) == 0  # nothing beyond its share
+        assert len(first.epochs) == 4  # asking gives nothing up
+    finally:
+        first.close()
+        second.close()
+
+
+def test_no_table_is_given_up_to_a_worker_whose_lease_expired(url: str) -> None:
+    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    try:
+        _held(first, 4, workers=1)
+        second.renew()
+        assert first.surplus(workers=2) == 2
+        deadline = time.monotonic() + 10 * LEASE  # "b" stalls (or died): its row expires
+        while first.surplus(workers=2) != 0:
+            assert time.monotonic() < deadline, "the stalled worker still counts as live"
+            time.sleep(LEASE / 5)
+        first.renew()
+        assert first.surplus(workers=2) == 0  # its own row, renewed, changes nothing
+        second.renew()  # back again
+        assert first.surplus(workers=2) == 2
+    finally:
+        first.close()
+        second.close()
+
+
+def test_nothing_is_given_up_within_the_share(url: str) -> None:
+    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    try:
+        for n in range(4):
+            _table(first, f"T{n}")
+        assert len(first.take_tables(workers=2)) == 2
+        second.renew()  # live, holding nothing: room for two
+        assert first.surplus(workers=2) == 0
+        assert len(second.take_tables(workers=2)) == 2
+        assert first.surplus(workers=2) == second.surplus(workers=2) == 0
+    finally:
+        first.close()
+        second.close()
+
+
+def test_no_table_is_given_up_while_the_other_workers_are_at_their_share(url: str) -> None:
+    first, second, third = (LeasedStore(url, owner, LEASE) for owner in "abc")
+    try:
+        _held(first, 4, workers=1)
+        _held(second, 2, workers=3)  # six open tables, a share of two each
+        assert first.surplus(workers=3) == 0  # "b" is full, "c" is not running
+        assert second.surplus(workers=3) == 0
+        third.renew()  # "c" starts: it has room for two
+        assert first.surplus(workers=3) == 2
+        assert third.take_tables(workers=3) == []  # nothing is free before "a" lets go
+        first.release(sorted(first.epochs)[:1])
+        assert first.surplus(workers=3) == 1
+        assert len(third.take_tables(workers=3)) == 1
+        assert first.surplus(workers=3) == 1  # "c" has room for one more
+        _held(third, 1, workers=3)  # a seventh table: a share of three each, "c" has two
+        assert first.surplus(workers=3) == 0
+    finally:
+        first.close()
+        second.close()
+        third.close()
