@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -78,7 +79,6 @@ from websockets.exceptions import ConnectionClosed
 from stud.table_state import FrameGap, TableState
 
 VARIANTS = ("stud", "stud8", "razz")
-MOVED = (4503, 1013)  # close codes: the table moved, or no worker plays it this moment
 SMALL_BET = 2
 BUY_IN = 500 * SMALL_BET  # the most a seat may buy in for: few rebuys in a run
 REBUY_BELOW = 40 * SMALL_BET  # a human this short between hands leaves and buys in again
@@ -139,7 +139,8 @@ class Stats:
     rebuys: int = 0
     bots_reseated: int = 0
     disconnects: int = 0
-    moves: int = 0  # reconnections after the server said the table moved (4503, 1013)
+    moves: int = 0  # reconnections: the table moved (4503, 1013) or its worker was lost
+    foreign_cards: int = 0  # another seat's down card seen in a hand in play (none expected)
     gaps: int = 0  # small frames that did not follow the one before (none expected)
 
 
@@ -150,6 +151,7 @@ class TableRun:
         self.clients: list[Client] = []
         self.pending: list[Act] = []
         self.finished = 0  # the number of the last hand finished, as the clients saw it
+        self.resumed: float | None = None  # seconds from a worker's kill to a hand finished
         self.adding: set[int] = set()  # bot seats asked for and not yet filled
 
 
@@ -177,6 +179,7 @@ class Worker:
         self.stats = Stats()
         self.start = float("inf")
         self.end = float("inf")
+        self.kill_at = float("inf")  # when the bench kills a worker (--kill-after)
         rng = random.Random(seed)
         self.tables = []
         for plan in plans:
@@ -200,7 +203,7 @@ class Worker:
             await asyncio.sleep(0.1)
         loop = asyncio.get_running_loop()
         pipe.send(("ready", self.all_seated()))
-        self.start, self.end = await loop.run_in_executor(None, pipe.recv)
+        self.start, self.end, self.kill_at = await loop.run_in_executor(None, pipe.recv)
         await asyncio.sleep(max(0.0, self.start - time.monotonic()))
         cpu0, hands0 = time.process_time(), sum(t.finished for t in self.tables)
         await asyncio.sleep(max(0.0, self.end - time.monotonic()))
@@ -216,7 +219,8 @@ class Worker:
         await asyncio.gather(*(c.ws.close() for t in self.tables for c in t.clients
                                if c.ws is not None), return_exceptions=True)
         pipe.send(("done", {"stats": self.stats.__dict__, "cpu": cpu1 - cpu0,
-                            "hands": hands1 - hands0}))
+                            "hands": hands1 - hands0,
+                            "resumed": [t.resumed for t in self.tables]}))
 
     def all_seated(self) -> bool:
         for table in self.tables:
@@ -247,10 +251,11 @@ class Worker:
                     await self.on_frame(client, text, now)  # type: ignore[arg-type]
             except ConnectionClosed:
                 pass
-            if ws.close_code not in MOVED or time.monotonic() >= self.end:
+            if ws.close_code == 1000 or time.monotonic() >= self.end:
                 break
-            # The table moved to another worker (or has none this moment): reconnect, as
-            # the page does, and start again from a whole state.
+            # The table moved to another worker (4503; 1013: none plays it this moment) or
+            # the connection was lost (its worker killed, say): reconnect, as the page does,
+            # and start again from a whole state.
             self.stats.moves += 1
             client.table_state = TableState()
             try:
@@ -296,7 +301,11 @@ class Worker:
         message = client.state = state
         hand, last = message["hand"], message["last"]
         if last is not None:
+            if last["number"] > table.finished and now > self.kill_at and table.resumed is None:
+                table.resumed = now - self.kill_at
             table.finished = max(table.finished, last["number"])
+        if hand is not None and not hand["over"]:
+            self.stats.foreign_cards += foreign_down_cards(message, message["you"]["seat"])
         marker = ((hand["number"], len(hand["events"])) if hand is not None
                   else (last["number"], LATE) if last is not None else (0, 0))
         over = hand is None or bool(hand["over"])  # between hands (or the finished one shown)
@@ -408,21 +417,73 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def foreign_down_cards(state: dict[str, Any], own: int | None) -> int:
+    """Down cards of seats other than ``own`` that a client's state shows while the hand is
+    in play and the seat has not shown its hand: none may be."""
+    return sum(1 for entry in state["seats"]
+               if entry is not None and entry.get("in_hand") and entry["seat"] != own
+               and not entry["shown"]
+               for card in entry["cards"] if not card["up"] and card["card"] is not None)
+
+
+def kill_a_worker(parent: int) -> int:
+    """SIGKILL the first worker process of ``stud serve --workers N``; its process id."""
+    for stat in sorted(Path("/proc").glob("[0-9]*/stat"), key=lambda p: int(p.parent.name)):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == parent and \
+                    b"stud.server.workers" in (stat.parent / "cmdline").read_bytes():
+                pid = int(stat.parent.name)
+                os.kill(pid, signal.SIGKILL)
+                return pid
+    raise SystemExit("--kill-after: no worker process found")
+
+
+def audit_books(database: str, postgres: Postgres | None) -> dict[str, Any]:
+    """After a worker was killed: the hands voided, and ``stud audit`` of the database (every
+    account's chips against the ledger), while the server still runs."""
+    audited = subprocess.run([sys.executable, "-c", "from stud.cli import app; app()", "audit",
+                              "--database", database], capture_output=True, text=True,
+                             timeout=300)
+    voided = None
+    if postgres is not None:
+        with postgres.engine.connect() as db:
+            voided = int(db.execute(postgres.text(
+                f'SELECT count(*) FROM "{postgres.schema}".hands WHERE status = \'voided\''
+            )).scalar_one())
+    return {"audit_ok": audited.returncode == 0, "voided_hands": voided,
+            "audit": (audited.stdout + audited.stderr).strip().splitlines()[-3:]}
+
+
 def cpu_seconds(pid: int) -> tuple[float, float, float]:
-    """(all threads and child processes, the main thread, the child processes: the store's)
-    of a process, in CPU seconds."""
+    """(all threads and descendant processes, the main thread, the descendant processes: the
+    store's, or the workers' and their stores') of a process, in CPU seconds."""
     def ticks(path: str) -> float:
         fields = Path(path).read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / TICK
-    children = 0.0
+    parents: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                children += ticks(str(stat))
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
         except (OSError, ValueError, IndexError):  # it ended meanwhile
             continue
-    return (ticks(f"/proc/{pid}/stat") + children, ticks(f"/proc/{pid}/task/{pid}/stat"),
-            children)
+    descendants, family = 0.0, {pid}
+    for child in sorted(parents):  # a child's id is most often above its parent's
+        if parents[child] in family or _descends(child, family, parents):
+            family.add(child)
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                descendants += ticks(f"/proc/{child}/stat")
+    return (ticks(f"/proc/{pid}/stat") + descendants, ticks(f"/proc/{pid}/task/{pid}/stat"),
+            descendants)
+
+
+def _descends(child: int, family: set[int], parents: dict[int, int]) -> bool:
+    seen = set()
+    while child in parents and child not in seen:
+        seen.add(child)
+        child = parents[child]
+        if child in family:
+            return True
+    return False
 
 
 def run_queue_seconds(pid: int) -> float:
@@ -546,6 +607,11 @@ def main() -> None:
                              "postgresql://... and Redis): the server CPU figures are then "
                              "the parent's and its workers' together; a list (1,2) runs each "
                              "in turn, each with a fresh server, and sets them side by side")
+    parser.add_argument("--kill-after", type=float, default=None, metavar="SECONDS",
+                        help="with --workers 2 or more: SIGKILL one worker this many seconds "
+                             "into the measured window, then say how soon every table played "
+                             "on, how many hands were voided, and whether the books balance "
+                             "(stud audit); the clients reconnect as the page does")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
                         help="stud serve --redis, with --workers")
     parser.add_argument("--frames", choices=("both", "delta", "full"), default="both",
@@ -555,6 +621,9 @@ def main() -> None:
     args = parser.parse_args()
     counts = args.workers
     modes = ["full", "delta"] if args.frames == "both" else [args.frames]
+    if args.kill_after is not None and (min(counts) < 2 or args.kill_after < 0
+                                        or args.kill_after >= args.seconds):
+        parser.error("--kill-after needs --workers 2 or more, and a moment within --seconds")
     if len(counts) > 1 and len(modes) > 1:
         parser.error("compare workers (--workers 1,2) or frames (--frames both), not both")
     runs = []
@@ -711,11 +780,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         setup_all = time.monotonic() - began
         start = time.monotonic() + warmup
         end = start + seconds
+        kill_at = start + args.kill_after if args.kill_after is not None else float("inf")
         for pipe in pipes:
-            pipe.send((start, end))
+            pipe.send((start, end, kill_at))
         time.sleep(max(0.0, start - time.monotonic()))
         server0, machine0 = cpu_seconds(server.pid), machine_seconds()
         queued0 = run_queue_seconds(server.pid)
+        killed = None
+        if args.kill_after is not None:
+            time.sleep(max(0.0, kill_at - time.monotonic()))
+            killed = kill_a_worker(server.pid)
         time.sleep(max(0.0, end - time.monotonic()))
         server1, machine1 = cpu_seconds(server.pid), machine_seconds()
         queued1 = run_queue_seconds(server.pid)
@@ -728,8 +802,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
             if kind != "done":
                 raise SystemExit(f"a client process failed: {value}")
             results.append(value)
+        books = audit_books(database, postgres) if killed is not None else None
         outcome = {"server0": server0, "server1": server1, "machine0": machine0,
-                   "machine1": machine1, "rss": rss,
+                   "machine1": machine1, "rss": rss, "killed": killed, "books": books,
                    "queued": queued1 - queued0, "results": results, "seated": seated,
                    "setup_http": setup_http, "setup_all": setup_all}
     finally:
@@ -759,12 +834,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         stats.own += s["own"]
         stats.ending += s["ending"]
         for name in ("frames", "frame_bytes", "acts_sent", "unanswered", "rebuys",
-                     "bots_reseated", "disconnects", "moves", "gaps"):
+                     "bots_reseated", "disconnects", "moves", "foreign_cards", "gaps"):
             setattr(stats, name, getattr(stats, name) + s[name])
         stats.refused.update(s["refused"])
         stats.refusals += s["refusals"]
         client_cpu += r["cpu"]
         hands += r["hands"]
+    resumed = [t for r in results for t in r["resumed"]]  # type: ignore[attr-defined]
     server0, server1 = outcome["server0"], outcome["server1"]  # type: ignore[misc]
     machine0, machine1 = outcome["machine0"], outcome["machine1"]  # type: ignore[misc]
     server_cores = (server1[0] - server0[0]) / seconds
@@ -810,7 +886,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         "machine_cores": total_cores, "server_rss_mib": outcome["rss"],
         "unanswered": stats.unanswered, "refused": dict(stats.refused),
         "rebuys": stats.rebuys, "bots_reseated": stats.bots_reseated,
-        "disconnects": stats.disconnects, "moves": stats.moves, "server_tracebacks": errors,
+        "disconnects": stats.disconnects, "moves": stats.moves,
+        "foreign_down_cards": stats.foreign_cards, "server_tracebacks": errors,
+        "killed_worker": outcome["killed"], "books_after_kill": outcome["books"],
+        "tables_resumed_after_kill": sum(t is not None for t in resumed)
+        if outcome["killed"] else None,
+        "every_table_resumed_within_s": max(resumed)  # type: ignore[type-var]
+        if outcome["killed"] and all(t is not None for t in resumed) else None,
         "all_seated_before_window": outcome["seated"],
         "setup_http_seconds": outcome["setup_http"], "setup_seconds": outcome["setup_all"],
         "load_average": os.getloadavg(),
@@ -858,10 +940,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
          f"{figures['frames_per_second']:,.0f}"),
         ("... KiB per second (mean frame bytes)",
          f"{figures['frame_kib_per_second']:,.0f} ({figures['mean_frame_bytes'] or 0:,.0f})"),
-        ("server CPU, cores (event-loop thread + other threads + store process)"
-         if args.workers == 1 else "server CPU, cores (the parent + 0 + its worker processes)",
+        ("server CPU, cores (event-loop thread + other threads + store process)",
          f"{server_cores:.2f} ({loop_cores:.2f} + {server_cores - loop_cores - store_cores:.2f}"
-         f" + {store_cores:.2f})"),
+         f" + {store_cores:.2f})") if args.workers == 1 else
+        ("server CPU, cores (the parent + its workers and their stores' processes)",
+         f"{server_cores:.2f} ({server_cores - store_cores:.2f} + {store_cores:.2f})"),
         ("server event-loop thread runnable but waiting for a CPU, share of the time",
          f"{outcome['queued'] / seconds:.1%}"),
         ("client processes CPU, cores", f"{client_cpu / seconds:.2f}"),
@@ -874,7 +957,20 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         ("rebuys / bots reseated / disconnects / frame gaps / tables moved (reconnections)",
          f"{stats.rebuys} / {stats.bots_reseated} / {stats.disconnects} / {stats.gaps} / "
          f"{stats.moves}"),
+        ("another seat's down card seen in a hand in play", f"{stats.foreign_cards}"),
     ]
+    if outcome["killed"]:
+        books = outcome["books"]
+        rows += [
+            ("worker killed (SIGKILL) at, s into the window",
+             f"{args.kill_after:g} (process {outcome['killed']})"),
+            ("tables that finished a hand after it, of all",
+             f"{figures['tables_resumed_after_kill']} of {len(resumed)}"),
+            ("... every one within, s", "-" if figures["every_table_resumed_within_s"] is None
+             else f"{figures['every_table_resumed_within_s']:.1f}"),
+            ("hands voided (chips back) / stud audit", f"{books['voided_hands']} / "
+             + ("balanced" if books["audit_ok"] else "FAILED: " + " ".join(books["audit"]))),
+        ]
     for name, value in rows:
         print(f"| {name} | {value} |")
     print(f"\ntarget (p99 under 50 ms, under 100 ms for acts that end a hand, mean frame under "

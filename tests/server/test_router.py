@@ -271,10 +271,6 @@ def test_a_connection_that_no_worker_can_take_is_closed_with_a_warning(
     assert "no worker took a connection" in caplog.text
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "router.Router._route peeks a connection that sent nothing with recv(MSG_PEEK) on a "
-    "non-blocking socket: BlockingIOError is an OSError, so after WAIT the connection is "
-    "closed instead of handed to any worker"))
 def test_a_connection_that_sends_nothing_is_handed_to_a_worker_after_the_wait(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(router, "WAIT", 0.2)

@@ -136,12 +136,14 @@ class Router:
         with connection:  # the worker has its own copy of the descriptor once handed over
             try:
                 request = connection.recv(PEEK, socket.MSG_PEEK)
+            except (BlockingIOError, InterruptedError):
+                request = None  # nothing said within WAIT: any worker (it times it out)
             except OSError:
                 return
-            if not request:
+            if request == b"":
                 return  # closed before it said anything
             workers = self.workers()
-            table = table_of(request)
+            table = table_of(request or b"")
             first = self.owner(table) if table is not None else None
             if first is None:
                 first, self._turn = self._turn % max(1, len(workers)), self._turn + 1
