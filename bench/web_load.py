@@ -621,8 +621,8 @@ def main() -> None:
     args = parser.parse_args()
     counts = args.workers
     modes = ["full", "delta"] if args.frames == "both" else [args.frames]
-    if args.kill_after is not None and (min(counts) < 2 or args.kill_after < 0
-                                        or args.kill_after >= args.seconds):
+    window = args.seconds or (15.0 if args.quick else 60.0)
+    if args.kill_after is not None and (min(counts) < 2 or not 0 <= args.kill_after < window):
         parser.error("--kill-after needs --workers 2 or more, and a moment within --seconds")
     if len(counts) > 1 and len(modes) > 1:
         parser.error("compare workers (--workers 1,2) or frames (--frames both), not both")

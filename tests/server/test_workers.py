@@ -162,16 +162,29 @@ class Seat:
         return 0 if state is None or state["last"] is None else int(state["last"]["number"])
 
 
-def _seat(roles: list[Seat], players: list[Seat], deadline: float) -> None:
-    """Each player sits in seat 1 with a bot in seat 2, as a page would: asked again after a
-    reconnection that lost the request (the table moved meanwhile)."""
+def _balanced(server: Workers, players: list[Seat]) -> None:
+    """Wait until the tables (all made through one worker) are shared out, two each, and
+    each new owner has opened its tables."""
+    deadline = time.monotonic() + 30
+    while sorted(Counter(owners := [server.owner(p.table) for p in players]).values()) \
+            != [2, 2] or None in owners:
+        assert time.monotonic() < deadline, f"the tables stayed at {owners}"
+        time.sleep(0.1)
+    time.sleep(4 * LEASE / 5)
+
+
+def _seat(roles: list[Seat], players: list[Seat], deadline: float,
+          bots: tuple[tuple[int, str], ...] = ((2, "station"),)) -> None:
+    """Each player sits in seat 1 and has its bots seated, as a page would: asked again after
+    a reconnection that lost the request (the table moved meanwhile)."""
     rng = random.Random(7)
     asked: dict[int, float] = {}
     while True:
         waiting = False
         for player in players:
             state = player.client.state
-            if state is not None and state["you"]["seat"] == 1 and state["seats"][1] is not None:
+            if state is not None and state["you"]["seat"] == 1 and all(
+                    state["seats"][seat - 1] is not None for seat, _ in bots):
                 continue
             waiting = True
             if time.monotonic() - asked.get(player.table, 0.0) > 2.0:
@@ -179,8 +192,10 @@ def _seat(roles: list[Seat], players: list[Seat], deadline: float) -> None:
                 with contextlib.suppress(ConnectionClosed):
                     if state is None or state["you"]["seat"] is None:
                         player.client.send({"type": "sit", "seat": 1, "buy_in": 500})
-                    player.client.send({"type": "add_bot", "seat": 2, "bot": "station",
-                                        "buy_in": 500})
+                    for seat, bot in bots:
+                        if state is None or state["seats"][seat - 1] is None:
+                            player.client.send({"type": "add_bot", "seat": seat, "bot": bot,
+                                                "buy_in": 500})
         if not waiting:
             return
         assert time.monotonic() < deadline, "the players could not all sit down"
@@ -211,13 +226,10 @@ def test_a_worker_killed_mid_hand_loses_nothing_and_play_goes_on(prefix: str,
                 players.append(player)
                 roles += [player, Seat(table, watcher, None, server.ws),
                           Seat(table, None, None, server.ws)]
+            _balanced(server, players)
             for role in roles:
                 role.connect(time.monotonic() + 10)
-            for player in players:
-                player.client.send({"type": "sit", "seat": 1, "buy_in": 500})
-                for seat, bot in ((2, "station"), (3, "random")):
-                    player.client.send({"type": "add_bot", "seat": seat, "bot": bot,
-                                        "buy_in": 500})
+            _seat(roles, players, time.monotonic() + 30, ((2, "station"), (3, "random")))
             _play(roles, players, 2, 30)
             # The lobby, asked of either worker, shows every table with its live figures.
             for _ in range(6):

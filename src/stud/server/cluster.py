@@ -70,19 +70,26 @@ class Cluster:
         self.owners = f"{workers.prefix}:owners"  # table -> the worker playing it (the router)
         self.alive = f"{workers.prefix}:workers"
         self._keeping: asyncio.Task[None] | None = None
+        self._renewing: asyncio.Task[None] | None = None
+        # Renewing, taking and claiming leases one at a time: a renewal compares the leases
+        # the database has with those this worker holds, which a take must not change midway.
+        self._leases = asyncio.Lock()
 
     async def start(self) -> None:
         await self.redis.ping()
         await self.relay.start()
         await self._beat()
-        self._keeping = asyncio.get_running_loop().create_task(self._keep())
+        loop = asyncio.get_running_loop()
+        self._renewing = loop.create_task(self._renew())
+        self._keeping = loop.create_task(self._keep())
 
     async def stop(self) -> None:
         """Give every table up at once, so that the others take them without waiting."""
-        if self._keeping is not None:
-            self._keeping.cancel()
-            with contextlib.suppress(BaseException):
-                await self._keeping
+        for task in (self._keeping, self._renewing):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         held = list(self.store.epochs)
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.store.retire)
@@ -116,13 +123,27 @@ class Cluster:
         if self.casino.store_apart:
             await self.casino.db(self.store.adopt_epochs, dict(self.store.epochs))
 
+    async def _renew(self) -> None:
+        """Say this worker is alive and renew its leases every round, on a task of its own: a
+        round that opens many tables (another worker's, taken over) takes longer than a
+        lease lasts, and must not let this worker's own leases lapse meanwhile."""
+        while True:
+            try:
+                await self._beat()
+                async with self._leases:
+                    lost = await asyncio.to_thread(self.store.renew)
+                for table_id in lost:
+                    await self._drop(table_id)
+                if lost:
+                    await self._share_epochs()
+            except Exception:
+                log.exception("worker %s: renewing its leases failed", self.name)
+            await asyncio.sleep(self.workers.tick)
+
     async def _round(self) -> None:
-        await self._beat()
-        lost = await asyncio.to_thread(self.store.renew)
-        for table_id in lost:
-            await self._drop(table_id)
-        taken = await asyncio.to_thread(self.store.take_tables, await self._live())
-        if lost or taken:
+        async with self._leases:
+            taken = await asyncio.to_thread(self.store.take_tables, await self._live())
+        if taken:
             await self._share_epochs()
         for table_id, epoch, voided in taken:
             if voided:
@@ -150,8 +171,9 @@ class Cluster:
                 room.close()
                 self.casino.rooms.pop(room.spec.id, None)
                 # Through the store's own queue: after every write this table asked for.
-                await self.casino.db(self.store.release, [room.spec.id])
-                self.store.epochs.pop(room.spec.id, None)
+                async with self._leases:
+                    await self.casino.db(self.store.release, [room.spec.id])
+                    self.store.epochs.pop(room.spec.id, None)
             log.info("worker %s gave table %d up to even the load", self.name, room.spec.id)
             for client in list(room.clients):
                 client.shut(MOVED, "the table moved: reconnect")
@@ -179,7 +201,9 @@ class Cluster:
 
     async def claim(self, table_id: int) -> None:
         """A table this worker just opened: its lease, and its relayed connections."""
-        if not await asyncio.to_thread(self.store.claim_table, table_id):
+        async with self._leases:
+            claimed = await asyncio.to_thread(self.store.claim_table, table_id)
+        if not claimed:
             raise StoreError("lease_lost", f"table {table_id} was taken by another worker")
         await self._share_epochs()
         await self.relay.own(table_id)
