@@ -598,6 +598,8 @@ def main() -> None:
     parser.add_argument("--profile", default=None, help="run the server under cProfile, "
                         "writing its stats to this file")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
+    parser.add_argument("--server-log", default=None,
+                        help="keep the server's log (its workers' too) in this file")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server-src", default=None,
                         help="run the server from this folder's stud package (the src folder "
@@ -820,6 +822,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
             server.wait()
         log.close()
         server_log = log_path.read_text()
+        if args.server_log:
+            Path(args.server_log).write_text(server_log)
         if postgres:
             postgres.drop()
         folder.cleanup()

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from stud.server.app import Casino
 
 log = logging.getLogger("stud.server")
+OPENING = 16  # tables a worker opens at once when it takes many over
 
 
 @dataclass(frozen=True)
@@ -145,15 +146,23 @@ class Cluster:
             taken = await asyncio.to_thread(self.store.take_tables, await self._live())
         if taken:
             await self._share_epochs()
-        for table_id, epoch, voided in taken:
-            if voided:
-                log.warning("worker %s took table %d over (epoch %d) and voided hand(s) %s; "
-                            "their chips went back", self.name, table_id, epoch, voided)
-            try:
-                await self._own(table_id)
-            except Exception:
-                log.exception("worker %s: table %d could not be opened", self.name, table_id)
-                await asyncio.to_thread(self.store.release, [table_id])
+        opening = asyncio.Semaphore(OPENING)
+
+        async def take(table_id: int, epoch: int, voided: list[int]) -> None:
+            async with opening:
+                if voided:
+                    log.warning("worker %s took table %d over (epoch %d) and voided hand(s) "
+                                "%s; their chips went back", self.name, table_id, epoch, voided)
+                try:
+                    await self._own(table_id)
+                except Exception:
+                    log.exception("worker %s: table %d could not be opened", self.name,
+                                  table_id)
+                    async with self._leases:
+                        await asyncio.to_thread(self.store.release, [table_id])
+
+        # Many at once (a dead worker's tables): each waits on the store and Redis in turn.
+        await asyncio.gather(*(take(*taken_one) for taken_one in taken))
         await self._balance(await asyncio.to_thread(self.store.surplus, await self._live()))
         await self._publish()
 
