@@ -151,7 +151,8 @@ class TableRun:
         self.clients: list[Client] = []
         self.pending: list[Act] = []
         self.finished = 0  # the number of the last hand finished, as the clients saw it
-        self.resumed: float | None = None  # seconds from a worker's kill to a hand finished
+        self.dealt = 0  # the highest hand number seen before a worker's kill (--kill-after)
+        self.resumed: float | None = None  # seconds from the kill to a later hand dealt
         self.adding: set[int] = set()  # bot seats asked for and not yet filled
 
 
@@ -301,9 +302,12 @@ class Worker:
         message = client.state = state
         hand, last = message["hand"], message["last"]
         if last is not None:
-            if last["number"] > table.finished and now > self.kill_at and table.resumed is None:
-                table.resumed = now - self.kill_at
             table.finished = max(table.finished, last["number"])
+        number = hand["number"] if hand is not None else last["number"] if last else 0
+        if now <= self.kill_at:
+            table.dealt = max(table.dealt, number)
+        elif table.resumed is None and number > table.dealt:
+            table.resumed = now - self.kill_at
         if hand is not None and not hand["over"]:
             self.stats.foreign_cards += foreign_down_cards(message, message["you"]["seat"])
         marker = ((hand["number"], len(hand["events"])) if hand is not None
@@ -968,7 +972,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         rows += [
             ("worker killed (SIGKILL) at, s into the window",
              f"{args.kill_after:g} (process {outcome['killed']})"),
-            ("tables that finished a hand after it, of all",
+            ("tables that dealt a new hand after it, of all",
              f"{figures['tables_resumed_after_kill']} of {len(resumed)}"),
             ("... every one within, s", "-" if figures["every_table_resumed_within_s"] is None
              else f"{figures['every_table_resumed_within_s']:.1f}"),
