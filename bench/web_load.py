@@ -74,7 +74,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from stud.table_state import FrameGap, TableState
 
@@ -140,6 +140,7 @@ class Stats:
     bots_reseated: int = 0
     disconnects: int = 0
     moves: int = 0  # reconnections: the table moved (4503, 1013) or its worker was lost
+    failed: Counter[str] = field(default_factory=Counter)  # reconnections that failed, by error
     foreign_cards: int = 0  # another seat's down card seen in a hand in play (none expected)
     gaps: int = 0  # small frames that did not follow the one before (none expected)
 
@@ -170,6 +171,10 @@ class Client:
         self.act: Act | None = None
         self.state: dict[str, object] | None = None
         self.table_state = TableState()  # the whole state, then each small frame applied
+        self.reconnects = 0
+        self.failures: Counter[str] = Counter()  # reconnections that failed, by error
+        self.last_frame = 0.0  # when the last frame came (monotonic)
+        self.closes: list[int | None] = []
 
 
 class Worker:
@@ -221,7 +226,15 @@ class Worker:
                                if c.ws is not None), return_exceptions=True)
         pipe.send(("done", {"stats": self.stats.__dict__, "cpu": cpu1 - cpu0,
                             "hands": hands1 - hands0,
-                            "resumed": [t.resumed for t in self.tables]}))
+                            "resumed": [t.resumed for t in self.tables],
+                            "not_resumed": [t.plan.table_id for t in self.tables
+                                            if t.resumed is None],
+                            "stuck": [(t.plan.table_id, [
+                                (c.reconnects, round(c.last_frame - self.kill_at, 1),
+                                 c.closes[-3:], dict(c.failures), c.state["hand"]["number"]
+                                 if c.state and c.state["hand"] else None)
+                                for c in t.clients]) for t in self.tables
+                                if t.resumed is None][:5]}))
 
     def all_seated(self) -> bool:
         for table in self.tables:
@@ -248,20 +261,24 @@ class Worker:
             assert ws is not None
             try:
                 async for text in ws:
-                    now = time.monotonic()
+                    now = client.last_frame = time.monotonic()
                     await self.on_frame(client, text, now)  # type: ignore[arg-type]
             except ConnectionClosed:
                 pass
+            client.closes.append(ws.close_code)
             if ws.close_code == 1000 or time.monotonic() >= self.end:
                 break
             # The table moved to another worker (4503; 1013: none plays it this moment) or
             # the connection was lost (its worker killed, say): reconnect, as the page does,
             # and start again from a whole state.
             self.stats.moves += 1
+            client.reconnects += 1
             client.table_state = TableState()
             try:
                 await self.open(client, asyncio.Semaphore(1))
-            except (OSError, ConnectionClosed, TimeoutError):
+            except (OSError, WebSocketException, TimeoutError) as error:
+                client.failures[type(error).__name__] += 1
+                self.stats.failed[type(error).__name__] += 1
                 await asyncio.sleep(0.5)
                 continue
         if time.monotonic() < self.end:
@@ -602,6 +619,8 @@ def main() -> None:
     parser.add_argument("--profile", default=None, help="run the server under cProfile, "
                         "writing its stats to this file")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
+    parser.add_argument("--keep-database", action="store_true",
+                        help="keep the run's PostgreSQL schema (its name is printed)")
     parser.add_argument("--server-log", default=None,
                         help="keep the server's log (its workers' too) in this file")
     parser.add_argument("--seed", type=int, default=1)
@@ -828,8 +847,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         server_log = log_path.read_text()
         if args.server_log:
             Path(args.server_log).write_text(server_log)
-        if postgres:
+        if postgres and not args.keep_database:
             postgres.drop()
+        elif postgres:
+            print(f"kept: PostgreSQL schema {postgres.schema}", file=sys.stderr)
         folder.cleanup()
 
     results = outcome["results"]  # type: ignore[assignment]
@@ -845,6 +866,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
                      "bots_reseated", "disconnects", "moves", "foreign_cards", "gaps"):
             setattr(stats, name, getattr(stats, name) + s[name])
         stats.refused.update(s["refused"])
+        stats.failed.update(s["failed"])
         stats.refusals += s["refusals"]
         client_cpu += r["cpu"]
         hands += r["hands"]
@@ -895,8 +917,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         "unanswered": stats.unanswered, "refused": dict(stats.refused),
         "rebuys": stats.rebuys, "bots_reseated": stats.bots_reseated,
         "disconnects": stats.disconnects, "moves": stats.moves,
-        "foreign_down_cards": stats.foreign_cards, "server_tracebacks": errors,
+        "foreign_down_cards": stats.foreign_cards, "reconnections_failed": dict(stats.failed),
+        "server_tracebacks": errors,
         "killed_worker": outcome["killed"], "books_after_kill": outcome["books"],
+        "tables_not_resumed_after_kill": sorted(
+            t for r in results for t in r["not_resumed"]) if outcome["killed"] else None,  # type: ignore[attr-defined]
+        "stuck_tables": [x for r in results for x in r["stuck"]],  # type: ignore[attr-defined]
         "tables_resumed_after_kill": sum(t is not None for t in resumed)
         if outcome["killed"] else None,
         "every_table_resumed_within_s": max(resumed)  # type: ignore[type-var]
@@ -964,7 +990,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
          f"{stats.unanswered} / {sum(stats.refused.values())}"),
         ("rebuys / bots reseated / disconnects / frame gaps / tables moved (reconnections)",
          f"{stats.rebuys} / {stats.bots_reseated} / {stats.disconnects} / {stats.gaps} / "
-         f"{stats.moves}"),
+         f"{stats.moves}" + (f" ({sum(stats.failed.values())} failed, then tried again: "
+                             + ", ".join(f"{n} {k}" for k, n in stats.failed.items()) + ")"
+                             if stats.failed else "")),
         ("another seat's down card seen in a hand in play", f"{stats.foreign_cards}"),
     ]
     if outcome["killed"]:
