@@ -257,8 +257,27 @@ def test_a_dead_worker_is_passed_over_and_the_other_gets_the_connection(
     assert "no worker took" not in caplog.text
 
 
-def test_a_connection_that_no_worker_can_take_is_closed_with_a_warning(
-        caplog: pytest.LogCaptureFixture) -> None:
+def test_a_connection_that_no_worker_can_take_is_held_then_handed_to_the_first_that_can(
+) -> None:
+    """Every worker busy (its queue full) or being started again: the connection waits, and
+    goes to the first worker that can take it within HOLD seconds."""
+    with routed() as setup:
+        live = setup.ours
+        setup.ours = [None, None]
+        with setup.connect(LOBBY_PAGE) as client:
+            time.sleep(0.3)
+            setup.ours = [None, live[1]]
+            [connection] = handed_within(setup.inboxes[1], 2.0)
+            with connection:
+                assert receive_exactly(connection, len(LOBBY_PAGE)) == LOBBY_PAGE
+                connection.sendall(b"HTTP/1.1 200 OK\r\n\r\n")
+                assert client.recv(64).startswith(b"HTTP/1.1 200")
+        setup.ours = live
+
+
+def test_a_connection_that_no_worker_can_take_is_closed_with_a_warning_after_hold(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(router, "HOLD", 0.2)
     with routed() as setup:
         for inbox in setup.inboxes:
             inbox.close()

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 log = logging.getLogger("stud.server")
 PEEK = 2048  # bytes read (and left) of a new connection: its request line
 WAIT = 2.0  # seconds a new connection may take to send its request line, else any worker
+HOLD = 10.0  # seconds a connection waits for a worker that can take it (all busy), else closed
 _TABLE_SOCKET = re.compile(rb"GET /ws/tables/(\d+)[?/ ]")
 
 
@@ -96,9 +97,13 @@ class Router:
         self.listening.setblocking(False)
         selector.register(self.listening, selectors.EVENT_READ, None)
         waiting: dict[socket.socket, float] = {}  # connections not yet sent their request line
+        # Connections no worker could take (each one's queue full, at a burst of reconnections
+        # after another died): tried again every few milliseconds for HOLD seconds.
+        held: dict[socket.socket, float] = {}
         try:
             while not self._stop.is_set():
-                for key, _events in selector.select(0.2):
+                ready: list[socket.socket] = []
+                for key, _events in selector.select(0.005 if held else 0.2):
                     if key.data is None:
                         self._accept(selector, waiting)
                     else:
@@ -106,15 +111,24 @@ class Router:
                         assert isinstance(connection, socket.socket)
                         selector.unregister(connection)
                         waiting.pop(connection, None)
-                        self._route(connection)
+                        ready.append(connection)
                 now = time.monotonic()
                 for connection, since in list(waiting.items()):
                     if now - since > WAIT:
                         selector.unregister(connection)
                         del waiting[connection]
-                        self._route(connection)
+                        ready.append(connection)
+                for connection in [*held, *ready]:
+                    since = held.pop(connection, now)
+                    if self._route(connection):
+                        continue
+                    if now - since < HOLD:
+                        held[connection] = since
+                    else:
+                        log.warning("no worker took a connection in %g s: closed", HOLD)
+                        connection.close()
         finally:
-            for connection in waiting:
+            for connection in [*waiting, *held]:
                 connection.close()
             selector.close()
 
@@ -132,26 +146,29 @@ class Router:
             selector.register(connection, selectors.EVENT_READ, True)
             waiting[connection] = time.monotonic()
 
-    def _route(self, connection: socket.socket) -> None:
-        with connection:  # the worker has its own copy of the descriptor once handed over
-            try:
-                request = connection.recv(PEEK, socket.MSG_PEEK)
-            except (BlockingIOError, InterruptedError):
-                request = None  # nothing said within WAIT: any worker (it times it out)
-            except OSError:
-                return
-            if request == b"":
-                return  # closed before it said anything
-            workers = self.workers()
-            table = table_of(request or b"")
-            first = self.owner(table) if table is not None else None
-            if first is None:
-                first, self._turn = self._turn % max(1, len(workers)), self._turn + 1
-            for k in range(len(workers)):
-                to = workers[(first + k) % len(workers)]
-                if to is not None and hand_over(to, connection):
-                    return
-            log.warning("no worker took a connection: closed")
+    def _route(self, connection: socket.socket) -> bool:
+        """Hand the connection over (the parent's copy then closed), or drop it if it ended
+        before it said anything: True; False when no worker can take it now (left open)."""
+        try:
+            request = connection.recv(PEEK, socket.MSG_PEEK)
+        except (BlockingIOError, InterruptedError):
+            request = None  # nothing said within WAIT: any worker (it times it out)
+        except OSError:
+            request = b""
+        if request == b"":  # closed (or broken) before it said anything
+            connection.close()
+            return True
+        workers = self.workers()
+        table = table_of(request or b"")
+        first = self.owner(table) if table is not None else None
+        if first is None:
+            first, self._turn = self._turn % max(1, len(workers)), self._turn + 1
+        for k in range(len(workers)):
+            to = workers[(first + k) % len(workers)]
+            if to is not None and hand_over(to, connection):
+                connection.close()  # the worker has its own copy of the descriptor
+                return True
+        return False
 
 
 def owners_lookup(redis_url: str, prefix: str, pids: Callable[[], Sequence[int | None]]
