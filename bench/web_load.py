@@ -234,7 +234,7 @@ class Worker:
                                  c.closes[-3:], dict(c.failures), c.state["hand"]["number"]
                                  if c.state and c.state["hand"] else None)
                                 for c in t.clients]) for t in self.tables
-                                if t.resumed is None][:5]}))
+                                if t.resumed is None and self.kill_at < self.end][:5]}))
 
     def all_seated(self) -> bool:
         for table in self.tables:
