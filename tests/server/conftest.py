@@ -220,3 +220,30 @@ def table_with_players(store: Store, name: str) -> tuple[int, list[HandPlayer]]:
                                30)
     bots = [store.add_bot(table.id, seat, "station", 100) for seat in (1, 2)]
     return table.id, [HandPlayer(b.seat, b.account_id, b.stack) for b in bots]
+
+
+# ---------------------------------------------------------------------- Redis (several workers)
+
+REDIS = os.environ.get("STUD_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def prefix() -> Iterator[str]:
+    """A Redis key prefix of this test alone, its keys deleted afterwards; the test is skipped
+    (failed where CI requires Redis) when no Redis answers."""
+    import redis
+
+    from stud.server.workers import redis_problem
+
+    problem = redis_problem(REDIS)
+    if problem is not None:
+        missing(problem, "STUD_REQUIRE_REDIS")
+    name = f"stud-test-{uuid.uuid4().hex[:10]}"
+    yield name
+    client = redis.Redis.from_url(REDIS)
+    try:
+        keys = list(client.scan_iter(f"{name}:*"))
+        if keys:
+            client.delete(*keys)
+    finally:
+        client.close()

@@ -12,7 +12,6 @@ import os
 import select
 import socket
 import time
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -21,9 +20,8 @@ import pytest
 from stud.server import router
 from stud.server.router import Router, hand_over, handoff_pair, owners_lookup, table_of, take_handed
 
-from .conftest import missing
+from .conftest import REDIS
 
-REDIS = os.environ.get("STUD_TEST_REDIS", "redis://127.0.0.1:6379/0")
 TABLE_SOCKET = b"GET /ws/tables/7 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n\r\n"
 LOBBY_PAGE = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
 SECONDS = 5.0  # the longest any wait here lasts
@@ -312,27 +310,6 @@ def test_a_connection_closed_before_it_said_anything_is_dropped_quietly(
 
 
 # ---------------------------------------------------------------------- owners in Redis
-
-
-@pytest.fixture
-def prefix() -> Iterator[str]:
-    """A Redis key prefix of this test alone, its keys deleted afterwards."""
-    import redis
-
-    from stud.server.workers import redis_problem
-
-    problem = redis_problem(REDIS)
-    if problem is not None:
-        missing(problem, "STUD_REQUIRE_REDIS")
-    name = f"stud-test-{uuid.uuid4().hex[:10]}"
-    yield name
-    client = redis.Redis.from_url(REDIS)
-    try:
-        keys = list(client.scan_iter(f"{name}:*"))
-        if keys:
-            client.delete(*keys)
-    finally:
-        client.close()
 
 
 def test_a_tables_owner_is_the_worker_of_this_machine_that_redis_names(prefix: str) -> None:

@@ -14,52 +14,24 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-import pytest
 from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 
 from stud.server.schema import hands, leases
 from stud.server.store import Store
 
-from .conftest import _wait_until_up, free_port, missing, postgres_schema
+from .conftest import REDIS, _wait_until_up, free_port, postgres_schema
 from .test_hidden_cards import Audit, check_frame, choose, truths
 from .wsclient import TableClient, bearer, make_account, make_table
 
-REDIS = os.environ.get("STUD_TEST_REDIS", "redis://127.0.0.1:6379/0")
 TABLES = 4
 LEASE = 1.0  # seconds: the takeover is quick to wait for
-
-
-def _redis_problem() -> str | None:
-    from stud.server.workers import redis_problem
-
-    return redis_problem(REDIS)
-
-
-@pytest.fixture
-def prefix() -> Iterator[str]:
-    """A Redis key prefix of this test alone, its keys deleted afterwards."""
-    import redis
-
-    problem = _redis_problem()
-    if problem is not None:
-        missing(problem, "STUD_REQUIRE_REDIS")
-    name = f"stud-test-{uuid.uuid4().hex[:10]}"
-    yield name
-    client = redis.Redis.from_url(REDIS)
-    try:
-        keys = list(client.scan_iter(f"{name}:*"))
-        if keys:
-            client.delete(*keys)
-    finally:
-        client.close()
 
 
 @dataclass
@@ -160,6 +132,22 @@ class Seat:
     def last_number(self) -> int:
         state = self.client.state
         return 0 if state is None or state["last"] is None else int(state["last"]["number"])
+
+
+def _frames_read_again(server: Workers, roles: list[Seat]) -> Audit:
+    """Every frame each connection got, checked for another seat's down card (against the
+    dealer's record of each hand); the connections closed."""
+    audit = Audit()
+    for role in roles:
+        truth = truths(server, role.table)  # type: ignore[arg-type]
+        for client in role.connections:
+            own = None
+            for raw, frame in zip(client.raw, client.frames, strict=True):
+                if frame["type"] == "state":
+                    own = frame["you"]["seat"]
+                check_frame(raw, frame, own, truth, audit)
+            client.close()
+    return audit
 
 
 def _balanced(server: Workers, players: list[Seat]) -> None:
@@ -301,16 +289,7 @@ def test_a_worker_killed_mid_hand_loses_nothing_and_play_goes_on(prefix: str,
         relayed = sum(code == 4503 for role in roles for code in role.closes)
         cut_off = sum(code is None or code == 1006 for role in roles for code in role.closes)
         assert relayed + cut_off >= 3  # at least the victim table's three connections ended
-        audit = Audit()
-        for role in roles:
-            truth = truths(server, role.table)  # type: ignore[arg-type]
-            for client in role.connections:
-                own = None
-                for raw, frame in zip(client.raw, client.frames, strict=True):
-                    if frame["type"] == "state":
-                        own = frame["you"]["seat"]
-                    check_frame(raw, frame, own, truth, audit)
-                client.close()
+        audit = _frames_read_again(server, roles)
         assert audit.hidden_checked > 200 and audit.own_seen > 20, audit
 
 
@@ -349,16 +328,7 @@ def test_clients_of_a_table_played_on_another_machine_are_relayed_and_see_no_hid
         relayed = [role for role in roles if played_by[role.table] not in
                    next(m.pids for m in machines if m.ws == role.ws)]
         assert len(relayed) == len(roles) // 2  # each table has one role on each machine
-        audit = Audit()
-        for role in roles:
-            truth = truths(first, role.table)  # type: ignore[arg-type]
-            for client in role.connections:
-                own = None
-                for raw, frame in zip(client.raw, client.frames, strict=True):
-                    if frame["type"] == "state":
-                        own = frame["you"]["seat"]
-                    check_frame(raw, frame, own, truth, audit)
-                client.close()
+        audit = _frames_read_again(first, roles)
         assert audit.hidden_checked > 50 and audit.own_seen > 10, audit
 
 
