@@ -1,5 +1,6 @@
 """A room stops cleanly (stud.server.room.Room.close, stud.server.app.Casino.close): once
-closed no hand starts, no bot acts and no client's message is applied; a casino closed while
+closed no hand starts, no bot acts, no client's message is applied and a client that comes
+late is told to reconnect; a casino closed while
 its bots play lets the steps under way end before its store's process stops and writes nothing
 after; and a server stopped with SIGTERM while its bots play logs no traceback and leaves books
 that ``stud audit`` finds balanced."""
@@ -21,7 +22,7 @@ from typer.testing import CliRunner
 from stud.cli import app
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.app import Casino
-from stud.server.connection import Client
+from stud.server.connection import MOVED, Client
 from stud.server.room import Room, Timing
 from stud.server.store import Store
 
@@ -126,7 +127,12 @@ def test_a_room_closed_between_hands_deals_no_next_hand(sqlite_database: str) ->
             room.close()
             before = moment(room)
             number = room.number
-            await room.join(Client(None, _nothing_to_send))  # a newcomer would deal a hand
+            newcomer = Client(None, _nothing_to_send)
+            await room.join(newcomer)  # a newcomer would deal a hand
+            # ... but it is told the table moved (to reconnect where it is played now), and
+            # is not one of the room's clients, who would never hear from it again.
+            assert newcomer.shut_with == (MOVED, "the table moved: reconnect")
+            assert newcomer not in room.clients
             await asyncio.sleep(PAUSED.hand_pause + QUIET)
             assert moment(room) == before and room.between_hands()
             hands = await casino.db(casino.store.recent_hands, room.spec.id, 100)

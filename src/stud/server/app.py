@@ -137,6 +137,8 @@ class Casino:
             await self.db(self.store.own_hands, account_id, [hand_id]))
 
     async def close(self) -> None:
+        if self.cluster is not None:  # no table is taken and opened while the rooms stop
+            await self.cluster.stop_taking()
         rooms = list(self.rooms.values())
         for room in rooms:
             room.close()

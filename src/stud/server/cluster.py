@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
 
+from stud.server.connection import MOVED
 from stud.server.frames import Json, table_json
 from stud.server.lease import LeasedStore
-from stud.server.relay import MOVED, Relay
+from stud.server.relay import Relay
 from stud.server.room import Room
 from stud.server.store import StoreError, TableSpec
 
@@ -84,9 +86,17 @@ class Cluster:
         self._renewing = loop.create_task(self._renew())
         self._keeping = loop.create_task(self._keep())
 
+    async def stop_taking(self) -> None:
+        """Take, open and even out no more tables (the first step of a stop)."""
+        if self._keeping is not None:
+            self._keeping.cancel()
+            with contextlib.suppress(BaseException):
+                await self._keeping
+
     async def stop(self) -> None:
         """Give every table up at once, so that the others take them without waiting."""
-        for task in (self._keeping, self._renewing):
+        await self.stop_taking()
+        for task in (self._renewing,):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
@@ -129,8 +139,7 @@ class Cluster:
         round that opens many tables (another worker's, taken over) takes longer than a
         lease lasts, and must not let this worker's own leases lapse meanwhile."""
         while True:
-            try:
-                await self._beat()
+            try:  # the leases first: they must not wait on Redis
                 async with self._leases:
                     lost = await asyncio.to_thread(self.store.renew)
                 for table_id in lost:
@@ -139,6 +148,10 @@ class Cluster:
                     await self._share_epochs()
             except Exception:
                 log.exception("worker %s: renewing its leases failed", self.name)
+            try:
+                await self._beat()
+            except Exception:
+                log.exception("worker %s: could not say it is alive in Redis", self.name)
             await asyncio.sleep(self.workers.tick)
 
     async def _round(self) -> None:
@@ -158,8 +171,7 @@ class Cluster:
                 except Exception:
                     log.exception("worker %s: table %d could not be opened", self.name,
                                   table_id)
-                    async with self._leases:
-                        await asyncio.to_thread(self.store.release, [table_id])
+                    await self._give_back(table_id)
 
         # Many at once (a dead worker's tables): each waits on the store and Redis in turn.
         await asyncio.gather(*(take(*taken_one) for taken_one in taken))
@@ -202,11 +214,32 @@ class Cluster:
     async def _own(self, table_id: int) -> None:
         spec = await self.casino.db(self.store.table, table_id)
         if spec.closed:
-            await asyncio.to_thread(self.store.release, [table_id])
+            await self._give_back(table_id)
             return
         await self.casino.add_room(spec, claim=False)
+        await self._note_owner(table_id)
         await self.relay.own(table_id)
-        await self.redis.hset(self.owners, str(table_id), self.name)
+
+    async def _note_owner(self, table_id: int) -> None:
+        """The router's hint (``{prefix}:owners``): written before the table's move is
+        announced, so that clients reconnecting at once come straight here; a hint only, so
+        a Redis error does not stop the table."""
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.hset(self.owners, str(table_id), self.name)
+
+    async def _give_back(self, table_id: int) -> None:
+        """A table this worker took but cannot play: its room (if it opened) closed, its
+        clients told to reconnect, its lease released for another worker."""
+        room = self.casino.rooms.pop(table_id, None)
+        if room is not None:
+            room.close()
+            for client in list(room.clients):
+                client.shut(MOVED, "the table moved: reconnect")
+        with contextlib.suppress(Exception):
+            async with self._leases:
+                await asyncio.to_thread(self.store.release, [table_id])
+        with contextlib.suppress(Exception):
+            await self.relay.disown(table_id)
 
     async def claim(self, table_id: int) -> None:
         """A table this worker just opened: its lease, and its relayed connections."""
@@ -214,9 +247,13 @@ class Cluster:
             claimed = await asyncio.to_thread(self.store.claim_table, table_id)
         if not claimed:
             raise StoreError("lease_lost", f"table {table_id} was taken by another worker")
-        await self._share_epochs()
-        await self.relay.own(table_id)
-        await self.redis.hset(self.owners, str(table_id), self.name)
+        try:
+            await self._share_epochs()
+            await self._note_owner(table_id)
+            await self.relay.own(table_id)
+        except Exception:  # no room will play it here: free for another worker
+            await self._give_back(table_id)
+            raise
 
     async def _drop(self, table_id: int) -> None:
         """A table another worker took (this one stalled): its clients reconnect there."""
@@ -226,7 +263,8 @@ class Cluster:
             room.close()
             for client in list(room.clients):
                 client.shut(MOVED, "the table moved: reconnect")
-        await self.relay.disown(table_id)
+        with contextlib.suppress(Exception):  # its relays hear of the move from the new owner
+            await self.relay.disown(table_id)
 
     async def forget(self, table_id: int) -> None:
         """A table closed by its host: no lease, no relays, not in the lobby."""

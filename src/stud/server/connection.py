@@ -12,6 +12,7 @@ from stud.server.store import Account
 MAX_UNREAD = 64  # answers waiting for a client before the server reads no more from it
 MAX_BEHIND = 1024  # frames waiting for a client that reads nothing before it is cut off
 READ_WAIT = 15.0  # seconds a client may leave MAX_UNREAD answers unread before it is cut off
+MOVED = 4503  # close code: the table's owner changed or is gone: reconnect (docs/protocol.md)
 MAX_DELTAS = 32  # small frames waiting for a client before one whole state replaces them
 
 

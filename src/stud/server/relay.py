@@ -35,13 +35,12 @@ from typing import TYPE_CHECKING, Any
 from fastapi import WebSocket, WebSocketDisconnect
 from redis.asyncio import Redis
 
-from stud.server.connection import Client
+from stud.server.connection import MOVED, Client
 
 if TYPE_CHECKING:
     from stud.server.app import Casino
 
 log = logging.getLogger("stud.server")
-MOVED = 4503  # the table's owner changed or is gone: reconnect (docs/protocol.md)
 JOIN_WAIT = 10.0  # seconds a relay waits for an owner to listen before it gives up
 
 

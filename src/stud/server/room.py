@@ -25,7 +25,7 @@ from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
 from stud.server.chat import Chat
 from stud.server.clock import Clock, forced
-from stud.server.connection import Client, ProtocolError, int_field
+from stud.server.connection import MOVED, Client, ProtocolError, int_field
 from stud.server.deal import Deal
 from stud.server.deltas import TableFrames
 from stud.server.frames import Json, player_json, public_events_json, table_json
@@ -153,6 +153,9 @@ class Room(Seating, Clock, Hosting, Chat):
 
     async def join(self, client: Client) -> None:
         async with self.lock:
+            if self.stopped:  # given up (or stopping) while the client was on its way
+                client.shut(MOVED, "the table moved: reconnect")
+                return
             await self.greet(client)
             self.clients.append(client)
             self.broadcast()
