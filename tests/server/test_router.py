@@ -338,3 +338,35 @@ def test_no_owner_is_known_while_redis_does_not_answer() -> None:
     started = time.monotonic()
     assert owner(1) is None
     assert time.monotonic() - started < 2.0  # the router does not stall on it
+
+
+class _OutOfDescriptors(socket.socket):
+    """A listening socket whose accept fails as a process out of descriptors does."""
+
+    accepts = 0
+
+    def accept(self) -> tuple[socket.socket, object]:  # type: ignore[override]
+        type(self).accepts += 1
+        raise OSError(24, "Too many open files")
+
+
+def test_a_router_that_cannot_accept_waits_a_moment_and_says_so_once(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Out of descriptors, the waiting connection keeps the socket readable: the router must
+    not spin on it, nor fill the log."""
+    server = _OutOfDescriptors()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    ours, theirs = handoff_pair()
+    running = Router(server, lambda: [ours], lambda table: None)
+    try:
+        with caplog.at_level(logging.WARNING, "stud.server"), dial(server):
+            running.start()
+            time.sleep(0.5)
+            running.stop()
+        assert 1 <= _OutOfDescriptors.accepts <= 15  # about one try in 50 ms, not thousands
+        assert caplog.text.count("could not accept a connection") == 1
+    finally:
+        server.close()
+        ours.close()
+        theirs.close()

@@ -82,6 +82,7 @@ class Router:
         self.workers = workers
         self.owner = owner
         self._turn = 0
+        self._complained = 0.0  # when it last said it could not accept (said once in 5 s)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="stud-router", daemon=True)
 
@@ -139,8 +140,11 @@ class Router:
                 connection, _address = self.listening.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError as error:  # out of descriptors, say: the next round tries again
-                log.warning("the router could not accept a connection: %s", error)
+            except OSError as error:  # out of descriptors, say: a moment, then again
+                if time.monotonic() - self._complained > 5.0:
+                    self._complained = time.monotonic()
+                    log.warning("the router could not accept a connection: %s", error)
+                time.sleep(0.05)  # the socket stays readable: do not spin on it
                 return
             connection.setblocking(False)
             selector.register(connection, selectors.EVENT_READ, True)
