@@ -1,9 +1,11 @@
 """WebSockets relayed through Redis pub/sub to the worker that owns the table.
 
 Any worker process accepts any client's WebSocket. When the table is its own, it serves the
-client as a single process does (``app.play``). When another worker owns it, the accepting
-worker (the *relay*) forwards what the client sends to the table's channel, and the owner
-answers on the relay's own channel with the frames of that one client:
+client as a single process does (``app.play``); on one machine that is the rule, since the
+parent hands each table's connection to its owner (``stud.server.router``). When another worker
+owns it (on another machine, or the table moved a moment ago), the accepting worker (the
+*relay*) forwards what the client sends to the table's channel, and the owner answers on the
+relay's own channel with the frames of that one client:
 
 - ``{prefix}:t:{table}``: the owner listens. JSON: ``join`` (connection, reply channel,
   account, invite, frames wanted), ``msg`` (the client's text, as it came) and ``part``; and
