@@ -88,19 +88,12 @@ class Cluster:
 
     async def stop_taking(self) -> None:
         """Take, open and even out no more tables (the first step of a stop)."""
-        if self._keeping is not None:
-            self._keeping.cancel()
-            with contextlib.suppress(BaseException):
-                await self._keeping
+        await _cancel(self._keeping)
 
     async def stop(self) -> None:
         """Give every table up at once, so that the others take them without waiting."""
         await self.stop_taking()
-        for task in (self._renewing,):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
+        await _cancel(self._renewing)
         held = list(self.store.epochs)
         with contextlib.suppress(Exception):
             await asyncio.to_thread(self.store.retire)
@@ -189,15 +182,12 @@ class Cluster:
             async with room.lock:
                 if room.stopped or not room.between_hands():
                     continue
-                room.close()
-                self.casino.rooms.pop(room.spec.id, None)
+                self._close_room(room.spec.id)
                 # Through the store's own queue: after every write this table asked for.
                 async with self._leases:
                     await self.casino.db(self.store.release, [room.spec.id])
                     self.store.epochs.pop(room.spec.id, None)
             log.info("worker %s gave table %d up to even the load", self.name, room.spec.id)
-            for client in list(room.clients):
-                client.shut(MOVED, "the table moved: reconnect")
             await self.relay.disown(room.spec.id)
         if surplus:
             await self._share_epochs()
@@ -230,11 +220,7 @@ class Cluster:
     async def _give_back(self, table_id: int) -> None:
         """A table this worker took but cannot play: its room (if it opened) closed, its
         clients told to reconnect, its lease released for another worker."""
-        room = self.casino.rooms.pop(table_id, None)
-        if room is not None:
-            room.close()
-            for client in list(room.clients):
-                client.shut(MOVED, "the table moved: reconnect")
+        self._close_room(table_id)
         with contextlib.suppress(Exception):
             async with self._leases:
                 await asyncio.to_thread(self.store.release, [table_id])
@@ -258,13 +244,18 @@ class Cluster:
     async def _drop(self, table_id: int) -> None:
         """A table another worker took (this one stalled): its clients reconnect there."""
         log.warning("worker %s lost table %d to another worker", self.name, table_id)
+        self._close_room(table_id)
+        with contextlib.suppress(Exception):  # its relays hear of the move from the new owner
+            await self.relay.disown(table_id)
+
+    def _close_room(self, table_id: int) -> None:
+        """The table is no longer played here: its room (if open) closed, and its clients
+        told to reconnect (to whichever worker plays it next)."""
         room = self.casino.rooms.pop(table_id, None)
         if room is not None:
             room.close()
             for client in list(room.clients):
                 client.shut(MOVED, "the table moved: reconnect")
-        with contextlib.suppress(Exception):  # its relays hear of the move from the new owner
-            await self.relay.disown(table_id)
 
     async def forget(self, table_id: int) -> None:
         """A table closed by its host: no lease, no relays, not in the lobby."""
@@ -320,6 +311,13 @@ def admits(entry: dict[str, Any], account_id: int | None, invite: str | None) ->
                                    or account_id in entry["players"]):
         return True
     return entry["invite"] is not None and invite == entry["invite"]
+
+
+async def _cancel(task: asyncio.Task[None] | None) -> None:
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
 
 
 def _unplayed(spec: TableSpec) -> dict[str, Any]:

@@ -8,7 +8,8 @@ a lease on and relays the clients it was given of tables it does not own: one wh
 changed since, or is on another machine (``stud.server.cluster``, ``stud.server.relay``).
 
 A worker that dies is started again by the parent (its tables are meanwhile taken over by the
-others as their leases expire; the new worker takes new tables and those freed later). One that
+others as their leases expire; the new worker gets its share back as the others give up,
+between hands, what they hold beyond theirs: ``stud.server.cluster``). One that
 keeps dying at once (five times within a few seconds of starting) stops the parent: something is
 wrong that a restart does not mend. Ctrl-C or SIGTERM stops the workers cleanly: each gives its
 tables up, and the parent waits for them.
