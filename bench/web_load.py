@@ -171,10 +171,6 @@ class Client:
         self.act: Act | None = None
         self.state: dict[str, object] | None = None
         self.table_state = TableState()  # the whole state, then each small frame applied
-        self.reconnects = 0
-        self.failures: Counter[str] = Counter()  # reconnections that failed, by error
-        self.last_frame = 0.0  # when the last frame came (monotonic)
-        self.closes: list[int | None] = []
 
 
 class Worker:
@@ -228,13 +224,7 @@ class Worker:
                             "hands": hands1 - hands0,
                             "resumed": [t.resumed for t in self.tables],
                             "not_resumed": [t.plan.table_id for t in self.tables
-                                            if t.resumed is None],
-                            "stuck": [(t.plan.table_id, [
-                                (c.reconnects, round(c.last_frame - self.kill_at, 1),
-                                 c.closes[-3:], dict(c.failures), c.state["hand"]["number"]
-                                 if c.state and c.state["hand"] else None)
-                                for c in t.clients]) for t in self.tables
-                                if t.resumed is None and self.kill_at < self.end][:5]}))
+                                            if t.resumed is None]}))
 
     def all_seated(self) -> bool:
         for table in self.tables:
@@ -261,23 +251,20 @@ class Worker:
             assert ws is not None
             try:
                 async for text in ws:
-                    now = client.last_frame = time.monotonic()
+                    now = time.monotonic()
                     await self.on_frame(client, text, now)  # type: ignore[arg-type]
             except ConnectionClosed:
                 pass
-            client.closes.append(ws.close_code)
             if ws.close_code == 1000 or time.monotonic() >= self.end:
                 break
             # The table moved to another worker (4503; 1013: none plays it this moment) or
             # the connection was lost (its worker killed, say): reconnect, as the page does,
             # and start again from a whole state.
             self.stats.moves += 1
-            client.reconnects += 1
             client.table_state = TableState()
             try:
                 await self.open(client, asyncio.Semaphore(1))
             except (OSError, WebSocketException, TimeoutError) as error:
-                client.failures[type(error).__name__] += 1
                 self.stats.failed[type(error).__name__] += 1
                 await asyncio.sleep(0.5)
                 continue
@@ -927,7 +914,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser,  # noqa: C901
         "killed_worker": outcome["killed"], "books_after_kill": outcome["books"],
         "tables_not_resumed_after_kill": sorted(
             t for r in results for t in r["not_resumed"]) if outcome["killed"] else None,  # type: ignore[attr-defined]
-        "stuck_tables": [x for r in results for x in r["stuck"]],  # type: ignore[attr-defined]
         "tables_resumed_after_kill": sum(t is not None for t in resumed)
         if outcome["killed"] else None,
         "every_table_resumed_within_s": max(resumed)  # type: ignore[type-var]
