@@ -131,12 +131,12 @@ def test_any_integer_dtype(dtype: type, hands: np.ndarray) -> None:
         assert np.array_equal(batch(some.astype(dtype)), batch(some))
 
 
-@pytest.mark.parametrize("count", [1, 2, 1023, 1024, 1025, 2048, 2049, 20_000])
+@pytest.mark.parametrize("count", [1, 2, 63, 64, 65, 1000, 20_000])
 def test_int64_input_prefetched_ahead_gives_uint8s_values_at_every_size(
         count: int, hands: np.ndarray) -> None:
-    """Wider input is checked a block of 1,024 hands at a time and prefetched 1,024 hands
-    ahead, past the end too (a prefetch never faults); a bad card in the last hand is still
-    found."""
+    """Wider input is prefetched 64 hands ahead, past the end too (a prefetch never faults);
+    its values are uint8's at every size around that distance, and a bad card in the last hand
+    is still found."""
     some = hands[:count]
     for batch in BATCH:
         assert np.array_equal(batch(some.astype(np.int64)), batch(some))
@@ -144,6 +144,28 @@ def test_int64_input_prefetched_ahead_gives_uint8s_values_at_every_size(
         bad[-1, -1] = 256 + int(bad[-1, 0])  # the low byte repeats the hand's first card
         with pytest.raises(ValueError, match=f"hand {count - 1} .*is not between 0 and 51"):
             batch(bad)
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16, np.int32, np.uint32, np.int64])
+@pytest.mark.parametrize("card", range(7))
+def test_a_wide_id_is_found_at_every_card_of_a_hand(dtype: type, card: int,
+                                                    hands: np.ndarray) -> None:
+    """Each hand's seven wider ids are tested as two overlapping vectors (ids 0-3 and 3-6): an
+    id whose low byte is a card the hand lacks, at any of the seven places of the first, a
+    middle or the last hand, is still an error."""
+    some = hands[:100].astype(dtype)
+    info = np.iinfo(dtype)
+    for row in (0, 50, 99):
+        lacking = next(c for c in range(52) if c not in some[row])
+        # Over 255, the largest of the dtype, below 0: each with the lacking card's low byte.
+        for wide in (256 + lacking, (info.max & ~255) + lacking, min(0, info.min + lacking)):
+            if wide == 0:
+                continue  # unsigned: nothing below 0
+            bad = some.copy()
+            bad[row, card] = wide
+            for batch in BATCH:
+                with pytest.raises(ValueError, match=f"hand {row} .*is not between 0 and 51"):
+                    batch(bad)
 
 
 def test_lists_and_non_contiguous_arrays(hands: np.ndarray) -> None:

@@ -37,11 +37,13 @@ for an 8-or-better low, no branch but a rare one for flushes):
   card holds them in bits 52-59, which index the plain evaluator's own 256-entry ``LOW8``.
 - Every card also sets its own bit in a card set: seven distinct ids make seven bits (one
   POPCNT per hand), and an id over 51 leaves a mark in the accumulator (or, beyond a byte or
-  below 0, bits above 7 in the OR of every id). So the shape, the ids and repeated cards are
-  all checked, and a bad hand is a ValueError that names it.
-- Input of any integer dtype is read as it is, with no conversion. Input wider than a byte
-  (NumPy's default int64: 56 bytes a hand) is prefetched 128 hands ahead, so that a large
-  array's loads do not wait on memory one by one.
+  below 0, a bit above the low byte that a vector test of the hand's seven ids finds). So the
+  shape, the ids and repeated cards are all checked, and a bad hand is a ValueError that
+  names it.
+- Input of any integer dtype is read as it is, with no conversion: each card by one byte load
+  of its id's low byte, as from uint8. Input wider than a byte (NumPy's default int64: 56
+  bytes a hand) is prefetched 64 hands ahead, so that its loads do not wait on memory one by
+  one; it still costs more than uint8, eight times the bytes (the README has the figures).
 
 The tables are built from the plain evaluators on the first call (about half a second); the
 kernels themselves come from numba's cache after the first process compiled them.
@@ -86,39 +88,31 @@ def _popcount(x: int) -> int:
     return int(x).bit_count()
 
 
-_BLOCK = 1024  # hands: wider input is checked a block at a time, just before it is read
-_AHEAD = 1024  # hands: how far ahead ``_prefetch`` asks for wider input (56 KB of int64)
+_AHEAD = 64  # hands: how far ahead ``_prefetch`` asks for wider input (3.5 KB of int64)
 
 
-def _checked(cards: Array, start: int, stop: int) -> int:
-    """The OR of every id of hands ``start`` to ``stop`` when ids are wider than a byte (bits
-    above 7, or a sign, for an id no table holds); 0 for bytes, which the kernels' tables check
-    themselves. Numba compiles it, for wide ids, to a vectorised pass over the block (a few
-    instructions a hand, the block then in the first-level cache for the kernel's own reads)."""
+def _wide(cards: Array, i: int) -> int:
+    """Nonzero when an id of hand ``i`` has bits beyond its low byte (over 255, or below 0),
+    which no table holds; always 0 for bytes, which the kernels' tables check themselves.
+    Numba compiles it, for wider ids, to two overlapping vector loads of the hand's seven ids
+    and one test: a handful of instructions beside the hand's own, none on its critical path."""
     if cards.dtype.itemsize == 1:
         return 0
-    return int(np.bitwise_or.reduce(cards[start:stop].ravel(), initial=0))
+    return int(int(np.bitwise_or.reduce(cards[i])) >> 8 != 0)
 
 
-def _rows(cards: Array, low_bytes: Array, start: int, stop: int) -> Array:
-    """Hands ``start`` to ``stop`` as the kernels read them: bytes as they are; wider ids as the
-    bytes of their low ends (``low_bytes``, the input's memory seen as bytes, 7 x the width a
-    hand), so that a card is read by one byte load, as from uint8 input."""
-    return cards[start:stop]
+def _card(cards: Array, low_bytes: Array, i: int, j: int) -> int:
+    """Card ``j`` of hand ``i``: for wider ids, its low byte, read from ``low_bytes`` (the
+    input's memory seen as bytes) by one byte load, as from uint8 input."""
+    return int(cards[i, j]) & 255
 
 
-def _card(cards: Array, rows: Array, i: int, j: int) -> int:
-    """Card ``j`` of hand ``i`` of ``rows`` (from ``_rows``), its low byte for wider ids."""
-    return int(rows[i, j]) & 255
+def _prefetch(cards: Array, low_bytes: Array, i: int) -> None:
+    """Ask the CPU now for the cards ``_AHEAD`` hands after hand ``i`` (numba compiles it to one
+    prefetch instruction for input wider than a byte, to nothing for uint8: see ``_load``).
 
-
-def _prefetch(cards: Array, rows: Array, i: int) -> None:
-    """Ask the CPU now for the cards ``_AHEAD`` hands after hand ``i`` of ``rows`` (numba
-    compiles it to one prefetch instruction for input wider than a byte, to nothing for uint8:
-    see ``_load``).
-
-    Out of cache, a kernel's loop over a large int64 array would wait on memory: each hand's 56
-    bytes arrive only when asked for. Asked for early, they arrive in time (the README has the
+    A kernel's loop over int64 input, 56 bytes a hand, would otherwise wait on each hand's
+    cache line as it reaches it; asked for early, the line is there in time (the README has the
     measured figures). Plain Python has nothing to ask for."""
 
 
@@ -127,9 +121,9 @@ def _prefetch(cards: Array, rows: Array, i: int) -> None:
 # seven distinct ids 0..51, else nonzero; the values of bad hands are then meaningless, but
 # every table index stays in bounds. Seven distinct ids make a card set of seven bits; an id
 # from 52 to 255 adds a mark above the suit counts (high, A-5) or no bit at all (8-or-better);
-# an id below 0 or over 255 (wider dtypes) leaves bits above 7 in ``marks``, the OR of every id
-# (``_checked``), and is read as its low byte meanwhile. No branch per card and none per id
-# check: the loop over a hand's cards is the same seven byte loads for every dtype.
+# an id below 0 or over 255 (wider dtypes) is caught by ``_wide``, and is read as its low byte
+# meanwhile. No branch per card and none per id check: the loop over a hand's cards is the same
+# seven byte loads for every dtype.
 
 
 def _slot(acc: int, offset: Array, index: Array) -> int:
@@ -140,78 +134,60 @@ def _slot(acc: int, offset: Array, index: Array) -> int:
 def _high7_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
                   index: Array, unsuited: Array, suited: Array) -> int:
     bad = 0
-    marks = 0
-    count = cards.shape[0]
-    for start in range(0, count, _BLOCK):
-        stop = min(start + _BLOCK, count)
-        marks |= _checked(cards, start, stop)
-        rows = _rows(cards, low_bytes, start, stop)
-        values = out[start:stop]
-        for i in range(stop - start):
-            _prefetch(cards, rows, i)
-            acc = _SUIT_BIAS
-            seen = 0
-            for j in range(CARDS_PER_HAND):
-                c = _card(cards, rows, i, j)
-                acc += weight[c]
-                seen |= 1 << (c & 63)
-            bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
-            flush = acc & _FLUSH_BITS
-            if flush == 0:
-                values[i] = unsuited[_slot(acc, offset, index)]
-            else:
-                suit = 0
-                while flush >> (_SUIT_SHIFT + 3 + 4 * suit) & 1 == 0:
-                    suit += 1
-                # The flush suit's ranks: its bits of the card set, one in every four.
-                mask = 0
-                for rank in range(13):
-                    mask |= (seen >> (4 * rank + suit) & 1) << rank
-                values[i] = suited[mask]
-    return bad | marks >> 8
+    for i in range(cards.shape[0]):
+        _prefetch(cards, low_bytes, i)
+        bad |= _wide(cards, i)
+        acc = _SUIT_BIAS
+        seen = 0
+        for j in range(CARDS_PER_HAND):
+            c = _card(cards, low_bytes, i, j)
+            acc += weight[c]
+            seen |= 1 << (c & 63)
+        bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
+        flush = acc & _FLUSH_BITS
+        if flush == 0:
+            out[i] = unsuited[_slot(acc, offset, index)]
+        else:
+            suit = 0
+            while flush >> (_SUIT_SHIFT + 3 + 4 * suit) & 1 == 0:
+                suit += 1
+            # The flush suit's ranks: its bits of the card set, one in every four.
+            mask = 0
+            for rank in range(13):
+                mask |= (seen >> (4 * rank + suit) & 1) << rank
+            out[i] = suited[mask]
+    return bad
 
 
 def _low_a5_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
                    index: Array, a5: Array) -> int:
     bad = 0
-    marks = 0
-    count = cards.shape[0]
-    for start in range(0, count, _BLOCK):
-        stop = min(start + _BLOCK, count)
-        marks |= _checked(cards, start, stop)
-        rows = _rows(cards, low_bytes, start, stop)
-        values = out[start:stop]
-        for i in range(stop - start):
-            _prefetch(cards, rows, i)
-            acc = 0
-            seen = 0
-            for j in range(CARDS_PER_HAND):
-                c = _card(cards, rows, i, j)
-                acc += weight[c]
-                seen |= 1 << (c & 63)
-            bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
-            values[i] = a5[_slot(acc, offset, index)]
-    return bad | marks >> 8
+    for i in range(cards.shape[0]):
+        _prefetch(cards, low_bytes, i)
+        bad |= _wide(cards, i)
+        acc = 0
+        seen = 0
+        for j in range(CARDS_PER_HAND):
+            c = _card(cards, low_bytes, i, j)
+            acc += weight[c]
+            seen |= 1 << (c & 63)
+        bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
+        out[i] = a5[_slot(acc, offset, index)]
+    return bad
 
 
 def _low8_kernel(cards: Array, low_bytes: Array, out: Array, low_card: Array,
                  low8: Array) -> int:
     bad = 0
-    marks = 0
-    count = cards.shape[0]
-    for start in range(0, count, _BLOCK):
-        stop = min(start + _BLOCK, count)
-        marks |= _checked(cards, start, stop)
-        rows = _rows(cards, low_bytes, start, stop)
-        values = out[start:stop]
-        for i in range(stop - start):
-            _prefetch(cards, rows, i)
-            seen = 0
-            for j in range(CARDS_PER_HAND):
-                seen |= int(low_card[_card(cards, rows, i, j)])
-            bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
-            values[i] = low8[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
-    return bad | marks >> 8
+    for i in range(cards.shape[0]):
+        _prefetch(cards, low_bytes, i)
+        bad |= _wide(cards, i)
+        seen = 0
+        for j in range(CARDS_PER_HAND):
+            seen |= int(low_card[_card(cards, low_bytes, i, j)])
+        bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
+        out[i] = low8[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
+    return bad
 
 
 @dataclass(frozen=True)
@@ -347,49 +323,57 @@ def _load() -> _Kernels:
 
         return numba.types.void(data, at), codegen
 
+    @intrinsic
+    def wide_ids(typingctx: Any, data: Any, hand: Any) -> Any:
+        """1 when an id of hand ``hand`` of an (N, 7) integer array has a bit beyond its low
+        byte, else 0: ids 0-3 and 3-6 as two vectors of four (every load inside the hand), their
+        OR masked to the bits above the low byte, and one test of the whole vector."""
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            array = context.make_array(signature.args[0])(context, builder, args[0])
+            bits = signature.args[0].dtype.bitwidth
+            i64 = ir.IntType(64)
+            four = ir.VectorType(ir.IntType(bits), 4)
+            hand = builder.mul(args[1], ir.Constant(i64, CARDS_PER_HAND))
+            first = builder.gep(array.data, [hand])
+            ids = [builder.load(builder.bitcast(builder.gep(first, [ir.Constant(i64, at)]),
+                                                four.as_pointer()), align=1) for at in (0, 3)]
+            high = builder.and_(builder.or_(*ids),
+                                ir.Constant(four, [-256 & (1 << bits) - 1] * 4))
+            whole = ir.IntType(4 * bits)
+            wide = builder.icmp_unsigned("!=", builder.bitcast(high, whole), ir.Constant(whole, 0))
+            return builder.zext(wide, i64)
+
+        return numba.types.int64(data, hand), codegen
+
     # What numba compiles for the kernels' helpers, chosen by the input's width: for bytes the
-    # rows as they are and no checks (every byte indexes the tables); for wider ids, their low
-    # bytes (``width`` apart, ``hand`` bytes a hand) after a pass over the block for the rest.
+    # cards as they are and no check (every byte indexes the tables); for wider ids, their low
+    # bytes (``width`` apart, ``hand`` bytes a hand), the rest tested hand by hand.
     low_end = 0 if sys.byteorder == "little" else -1
 
-    @overload(_checked)
-    def checked(cards, start, stop):  # type: ignore[no-untyped-def]
+    @overload(_wide)
+    def wide(cards, i):  # type: ignore[no-untyped-def]
         if cards.dtype.bitwidth == 8:
-            return lambda cards, start, stop: 0
-
-        def or_of_ids(cards, start, stop):  # type: ignore[no-untyped-def]
-            ids = cards.reshape(-1)[start * CARDS_PER_HAND : stop * CARDS_PER_HAND]
-            marks = 0
-            for k in range(ids.shape[0]):  # from 0, so that the compiler vectorises it
-                marks |= ids[k]
-            return marks
-
-        return or_of_ids
-
-    @overload(_rows)
-    def rows(cards, low_bytes, start, stop):  # type: ignore[no-untyped-def]
-        if cards.dtype.bitwidth == 8:
-            return lambda cards, low_bytes, start, stop: cards[start:stop]
-        hand = CARDS_PER_HAND * cards.dtype.bitwidth // 8
-        return lambda cards, low_bytes, start, stop: low_bytes[start * hand : stop * hand]
+            return lambda cards, i: 0
+        # An unsigned index: no test for a negative one to wrap around.
+        return lambda cards, i: wide_ids(cards, numba.uint64(i))  # type: ignore[call-arg]
 
     @overload(_card)
-    def card(cards, rows, i, j):  # type: ignore[no-untyped-def]
+    def card(cards, low_bytes, i, j):  # type: ignore[no-untyped-def]
         if cards.dtype.bitwidth == 8:
-            return lambda cards, rows, i, j: int(rows[i, j])
+            return lambda cards, low_bytes, i, j: int(cards[i, j])
         width = cards.dtype.bitwidth // 8
         hand, low = CARDS_PER_HAND * width, low_end % width
-        # An unsigned index: no test for a negative one to wrap around.
-        return lambda cards, rows, i, j: int(rows[numba.uint64(i * hand + j * width + low)])
+        return lambda cards, low_bytes, i, j: int(
+            low_bytes[numba.uint64(i * hand + j * width + low)])
 
     @overload(_prefetch)
-    def prefetch(cards, rows, i):  # type: ignore[no-untyped-def]
+    def prefetch(cards, low_bytes, i):  # type: ignore[no-untyped-def]
         if cards.dtype.bitwidth == 8:  # uint8 is 7 bytes a hand: it never waited
-            return lambda cards, rows, i: None
-        ahead = _AHEAD * CARDS_PER_HAND * cards.dtype.bitwidth // 8
+            return lambda cards, low_bytes, i: None
         hand = CARDS_PER_HAND * cards.dtype.bitwidth // 8
-        return lambda cards, rows, i: prefetch_byte(  # type: ignore[call-arg]
-            rows, numba.uint64(i * hand + ahead))
+        ahead = _AHEAD * hand
+        return lambda cards, low_bytes, i: prefetch_byte(  # type: ignore[call-arg]
+            low_bytes, numba.uint64(i * hand + ahead))
 
     register_jitable(_slot)
 
@@ -407,8 +391,8 @@ def _load() -> _Kernels:
 
 def _as_hands(cards: Any) -> np.ndarray:
     """``cards`` as a C-contiguous integer array of shape (N, 7), of its own dtype (the kernels
-    take any integer dtype as it is, NumPy's default int64 as fast as uint8, and check every id
-    themselves), or a ValueError saying why not."""
+    take any integer dtype as it is, NumPy's default int64 with no conversion, and check every
+    id themselves), or a ValueError saying why not."""
     array = np.asarray(cards)
     if array.ndim != 2 or array.shape[1] != CARDS_PER_HAND:
         raise ValueError(
