@@ -91,14 +91,29 @@ def _popcount(x: int) -> int:
 _AHEAD = 64  # hands: how far ahead ``_prefetch`` asks for wider input (3.5 KB of int64)
 
 
-def _wide(cards: Array, i: int) -> int:
-    """Nonzero when an id of hand ``i`` has bits beyond its low byte (over 255, or below 0),
-    which no table holds; always 0 for bytes, which the kernels' tables check themselves.
-    Numba compiles it, for wider ids, to two overlapping vector loads of the hand's seven ids
-    and one test: a handful of instructions beside the hand's own, none on its critical path."""
+def _no_marks(cards: Array) -> Any:
+    """What ``_mark`` starts from: nothing marked. Numba compiles it, for wider ids, to a
+    vector of four zero ids held in a register through the kernel's loop (``Marks``)."""
+    return 0
+
+
+def _mark(marks: Any, cards: Array, i: int) -> Any:
+    """``marks`` with the ids of hand ``i`` ORed in (for bytes, which the kernels' tables check
+    themselves, nothing). Numba compiles it, for wider ids, to two overlapping vector loads of
+    the hand's seven ids (0-3 and 3-6, every load inside the hand) ORed into the register:
+    two instructions a hand with AVX-512 (a load, and a load folded into a three-way OR), none
+    on the hand's own critical path."""
+    if cards.dtype.itemsize == 1:
+        return marks
+    return marks | int(np.bitwise_or.reduce(cards[i]))
+
+
+def _marked(cards: Array, marks: Any) -> int:
+    """1 when some id ORed into ``marks`` had a bit beyond its low byte (over 255, or below
+    0), which no table holds; else 0. One test of the register after the loop."""
     if cards.dtype.itemsize == 1:
         return 0
-    return int(int(np.bitwise_or.reduce(cards[i])) >> 8 != 0)
+    return int(marks >> 8 != 0)
 
 
 def _card(cards: Array, low_bytes: Array, i: int, j: int) -> int:
@@ -121,7 +136,7 @@ def _prefetch(cards: Array, low_bytes: Array, i: int) -> None:
 # seven distinct ids 0..51, else nonzero; the values of bad hands are then meaningless, but
 # every table index stays in bounds. Seven distinct ids make a card set of seven bits; an id
 # from 52 to 255 adds a mark above the suit counts (high, A-5) or no bit at all (8-or-better);
-# an id below 0 or over 255 (wider dtypes) is caught by ``_wide``, and is read as its low byte
+# an id below 0 or over 255 (wider dtypes) is caught by ``_mark``, and is read as its low byte
 # meanwhile. No branch per card and none per id check: the loop over a hand's cards is the same
 # seven byte loads for every dtype.
 
@@ -134,9 +149,10 @@ def _slot(acc: int, offset: Array, index: Array) -> int:
 def _high7_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
                   index: Array, unsuited: Array, suited: Array) -> int:
     bad = 0
+    marks = _no_marks(cards)
     for i in range(cards.shape[0]):
         _prefetch(cards, low_bytes, i)
-        bad |= _wide(cards, i)
+        marks = _mark(marks, cards, i)
         acc = _SUIT_BIAS
         seen = 0
         for j in range(CARDS_PER_HAND):
@@ -156,15 +172,16 @@ def _high7_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, off
             for rank in range(13):
                 mask |= (seen >> (4 * rank + suit) & 1) << rank
             out[i] = suited[mask]
-    return bad
+    return bad | _marked(cards, marks)
 
 
 def _low_a5_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
                    index: Array, a5: Array) -> int:
     bad = 0
+    marks = _no_marks(cards)
     for i in range(cards.shape[0]):
         _prefetch(cards, low_bytes, i)
-        bad |= _wide(cards, i)
+        marks = _mark(marks, cards, i)
         acc = 0
         seen = 0
         for j in range(CARDS_PER_HAND):
@@ -173,21 +190,22 @@ def _low_a5_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, of
             seen |= 1 << (c & 63)
         bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
         out[i] = a5[_slot(acc, offset, index)]
-    return bad
+    return bad | _marked(cards, marks)
 
 
 def _low8_kernel(cards: Array, low_bytes: Array, out: Array, low_card: Array,
                  low8: Array) -> int:
     bad = 0
+    marks = _no_marks(cards)
     for i in range(cards.shape[0]):
         _prefetch(cards, low_bytes, i)
-        bad |= _wide(cards, i)
+        marks = _mark(marks, cards, i)
         seen = 0
         for j in range(CARDS_PER_HAND):
             seen |= int(low_card[_card(cards, low_bytes, i, j)])
         bad |= _popcount(seen & _CARD_SET) ^ CARDS_PER_HAND
         out[i] = low8[(seen >> _LOW_SHIFT) & 255]  # the mask keeps the index unsigned
-    return bad
+    return bad | _marked(cards, marks)
 
 
 @dataclass(frozen=True)
@@ -323,39 +341,82 @@ def _load() -> _Kernels:
 
         return numba.types.void(data, at), codegen
 
-    @intrinsic
-    def wide_ids(typingctx: Any, data: Any, hand: Any) -> Any:
-        """1 when an id of hand ``hand`` of an (N, 7) integer array has a bit beyond its low
-        byte, else 0: ids 0-3 and 3-6 as two vectors of four (every load inside the hand), their
-        OR masked to the bits above the low byte, and one test of the whole vector."""
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            array = context.make_array(signature.args[0])(context, builder, args[0])
-            bits = signature.args[0].dtype.bitwidth
-            i64 = ir.IntType(64)
-            four = ir.VectorType(ir.IntType(bits), 4)
-            hand = builder.mul(args[1], ir.Constant(i64, CARDS_PER_HAND))
-            first = builder.gep(array.data, [hand])
-            ids = [builder.load(builder.bitcast(builder.gep(first, [ir.Constant(i64, at)]),
-                                                four.as_pointer()), align=1) for at in (0, 3)]
-            high = builder.and_(builder.or_(*ids),
-                                ir.Constant(four, [-256 & (1 << bits) - 1] * 4))
-            whole = ir.IntType(4 * bits)
-            wide = builder.icmp_unsigned("!=", builder.bitcast(high, whole), ir.Constant(whole, 0))
-            return builder.zext(wide, i64)
+    from numba.extending import models, register_model
 
-        return numba.types.int64(data, hand), codegen
+    class Marks(numba.types.Type):
+        """The OR of ids ``bits`` wide, four at a time: one vector register (``<4 x iN>``)."""
+
+        def __init__(self, bits: int) -> None:
+            self.bits = bits
+            super().__init__(name=f"Marks{bits}")
+
+    @register_model(Marks)
+    class MarksModel(models.PrimitiveModel):
+        def __init__(self, dmm: Any, fe_type: Any) -> None:
+            super().__init__(dmm, fe_type,  # type: ignore[no-untyped-call]  # numba's, untyped
+                             ir.VectorType(ir.IntType(fe_type.bits), 4))
+
+    @intrinsic
+    def zero_marks(typingctx: Any, data: Any) -> Any:
+        bits = data.dtype.bitwidth
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return ir.Constant(ir.VectorType(ir.IntType(bits), 4), [0] * 4)
+
+        return Marks(bits)(data), codegen
+
+    @intrinsic
+    def mark_hand(typingctx: Any, marks: Any, data: Any, hand: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            array = context.make_array(signature.args[1])(context, builder, args[1])
+            i64 = ir.IntType(64)
+            four = ir.VectorType(ir.IntType(signature.args[0].bits), 4)
+            first = builder.gep(array.data,
+                                [builder.mul(args[2], ir.Constant(i64, CARDS_PER_HAND))])
+            low, high = (builder.load(builder.bitcast(builder.gep(first, [ir.Constant(i64, at)]),
+                                                      four.as_pointer()), align=1)
+                         for at in (0, CARDS_PER_HAND - 4))
+            return builder.or_(builder.or_(args[0], low), high)
+
+        return marks(marks, data, hand), codegen
+
+    @intrinsic
+    def any_wide(typingctx: Any, marks: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            bits = signature.args[0].bits
+            four = ir.VectorType(ir.IntType(bits), 4)
+            above = builder.and_(args[0], ir.Constant(four, [-256 & (1 << bits) - 1] * 4))
+            whole = ir.IntType(4 * bits)
+            wide = builder.icmp_unsigned("!=", builder.bitcast(above, whole),
+                                         ir.Constant(whole, 0))
+            return builder.zext(wide, ir.IntType(64))
+
+        return numba.types.int64(marks), codegen
 
     # What numba compiles for the kernels' helpers, chosen by the input's width: for bytes the
     # cards as they are and no check (every byte indexes the tables); for wider ids, their low
-    # bytes (``width`` apart, ``hand`` bytes a hand), the rest tested hand by hand.
+    # bytes (``width`` apart, ``hand`` bytes a hand), every id ORed into ``Marks`` for the rest.
     low_end = 0 if sys.byteorder == "little" else -1
 
-    @overload(_wide)
-    def wide(cards, i):  # type: ignore[no-untyped-def]
+    @overload(_no_marks)
+    def no_marks(cards):  # type: ignore[no-untyped-def]
         if cards.dtype.bitwidth == 8:
-            return lambda cards, i: 0
+            return lambda cards: 0
+        return lambda cards: zero_marks(cards)  # type: ignore[call-arg]
+
+    @overload(_mark)
+    def mark(marks, cards, i):  # type: ignore[no-untyped-def]
+        if cards.dtype.bitwidth == 8:
+            return lambda marks, cards, i: marks
         # An unsigned index: no test for a negative one to wrap around.
-        return lambda cards, i: wide_ids(cards, numba.uint64(i))  # type: ignore[call-arg]
+        return lambda marks, cards, i: mark_hand(  # type: ignore[call-arg]
+            marks, cards, numba.uint64(i))
+
+    @overload(_marked)
+    def marked(cards, marks):  # type: ignore[no-untyped-def]
+        if cards.dtype.bitwidth == 8:
+            return lambda cards, marks: 0
+        return lambda cards, marks: any_wide(marks)  # type: ignore[call-arg]
 
     @overload(_card)
     def card(cards, low_bytes, i, j):  # type: ignore[no-untyped-def]
