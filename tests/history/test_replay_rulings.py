@@ -105,3 +105,35 @@ def test_pokerkit_honours_a_replayed_all_in_players_muck_at_the_showdown():
     with pytest.raises(ReplayError, match="cannot muck") as error:
         replay(history, PROFILES["standard"])
     assert error.value.index == ALL_IN_MUCK.index("p1 sm")
+
+
+# A hand `stud simulate --rules pokerkit` dealt (stud8, eight players, seed 31337, hand 118):
+# seat 7 folds its Jh on sixth street, and the reshuffle before seventh street brings it back to
+# seat 1. When sixth street is dealt the stub holds only cards the history names, Jh among them
+# (named on sixth and on seventh street): the burn must take one named next on seventh street,
+# not Jh, which seat 7 gets now.
+JH_TWICE = [
+    "d dh p1 Ah2dTs", "d dh p2 8d6d4h", "d dh p3 5dQd7h", "d dh p4 As6cKd", "d dh p5 3h9cKh",
+    "d dh p6 5hQc9d", "d dh p7 2c6h9s", "d dh p8 3c4sQs", "p2 pb", "p3 cc", "p4 cc", "p5 cc",
+    "p6 cc", "p7 cc", "p8 cc", "p1 cc", "d dh p1 Qh", "d dh p2 6s", "d dh p3 Jc", "d dh p4 Tc",
+    "d dh p5 Ad", "d dh p6 Kc", "d dh p7 7s", "d dh p8 Jd", "p5 cc", "p6 cc", "p7 cc", "p8 cc",
+    "p1 cc", "p2 cc", "p3 cc", "p4 cc", "d dh p1 Td", "d dh p2 9h", "d dh p3 Ac", "d dh p4 2h",
+    "d dh p5 Ks", "d dh p6 5c", "d dh p7 8s", "d dh p8 4c", "p5 cc", "p6 cc", "p7 cc", "p8 cc",
+    "p1 cc", "p2 cc", "p3 cc", "p4 cc", "d dh p1 4d", "d dh p2 8c", "d dh p3 3s", "d dh p4 7c",
+    "d dh p5 3d", "d dh p6 Js", "d dh p7 Jh", "d dh p8 7d", "p5 cc", "p6 cc", "p7 cc", "p8 cc",
+    "p1 cc", "p2 cc", "p3 cbr 10", "p4 cc", "p5 cbr 17", "p6 cc", "p7 f", "p8 cc", "p1 cc",
+    "p2 f", "p3 cc", "p4 cc", "p5 sm 3h9cKhAdKs3d", "p6 sm 5hQc9dKc5cJs", "p8 sm 3c4sQsJd4c7d",
+    "p1 sm Ah2dTsQhTd4d", "p3 sm 5dQd7hJcAc3s", "p4 sm As6cKdTc2h7c", "d dh p1 Jh", "d dh p3 5s",
+    "d dh p4 8d", "d dh p5 4h", "d dh p6 6d", "d dh p8 Th", "p5 sm 3h9cKhAdKs3d4h",
+    "p6 sm 5hQc9dKc5cJs6d", "p8 sm 3c4sQsJd4c7dTh", "p1 sm Ah2dTsQhTd4dJh",
+    "p3 sm 5dQd7hJcAc3s5s", "p4 sm As6cKdTc2h7c8d"
+]
+
+
+def test_pokerkit_replay_burns_a_card_named_next_latest_when_the_stub_holds_only_named_cards():
+    stacks = [20] * 8
+    history = HandHistory(variant="F7S/8", antes=[1] * 8, bring_in=2, small_bet=5, big_bet=10,
+                          starting_stacks=stacks, actions=JH_TWICE)
+    finishing = [0, 17, 0, 63, 63, 0, 17, 0]
+    assert replay(history, PROFILES["pokerkit"]).finishing_stacks == tuple(finishing)
+    assert replay_strict("F7S/8", 1, 2, 5, 10, stacks, JH_TWICE) == finishing

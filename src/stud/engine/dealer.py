@@ -24,14 +24,15 @@ class Dealer:
     ``(street, seat)`` to the cards that seat gets on that street (``None``: not known) and
     ``(street, 0)`` to a community card; every other card comes from the deck."""
 
-    __slots__ = ("deck", "script", "stub", "reserved", "burned", "muck_pile", "reshuffles",
-                 "board", "taken", "reshuffle")
+    __slots__ = ("deck", "script", "stub", "named", "reserved", "burned", "muck_pile",
+                 "reshuffles", "board", "taken", "reshuffle")
 
     def __init__(self, deck: Deck, rules: Rules, script: DealScript | None) -> None:
         self.deck = deck
         self.script = script
         self.reshuffle: bool = rules.deck_exhaustion == "reshuffle"
         self.stub: list[Card] = list(reversed(deck.cards))  # the top card last
+        self.named: dict[Card, list[int]] = {}  # a scripted card -> the streets it is named on
         self.reserved: dict[Card, int] = self._reserve(script) if script is not None else {}
         self.burned: list[Card] = []
         self.muck_pile: list[Card] = []
@@ -53,6 +54,7 @@ class Dealer:
                     raise RulesError(f"card {card} is dealt twice (again {place} on "
                                      f"{STREET_NAMES.get(street, street)})")
                 reserved[card] = reserved.get(card, 0) + 1
+                self.named.setdefault(card, []).append(street)  # in street order: sorted
         return reserved
 
     def muck(self, cards: Sequence[Card]) -> None:
@@ -118,18 +120,15 @@ class Dealer:
             if stub[k] not in self.reserved:
                 return stub.pop(k)
         if self.reshuffle and stub:
-            # Every card left is named later; the one named last will come back in the reshuffle.
-            latest = self._latest_scripted_street()
-            return stub.pop(max(range(len(stub)), key=lambda k: latest.get(stub[k], 0)))
+            # Every card left is named again. Take the one named next the latest: a reshuffle
+            # brings it back before then (one named on this very street never could).
+            return stub.pop(max(range(len(stub)), key=lambda k: self._named_next(stub[k])))
         raise RulesError("the deck has no card left that the history does not name")
 
-    def _latest_scripted_street(self) -> dict[Card, int]:
-        latest: dict[Card, int] = {}
-        for (street, _), cards in (self.script or {}).items():
-            for card in cards:
-                if card is not None:
-                    latest[card] = max(latest.get(card, 0), street)
-        return latest
+    def _named_next(self, card: Card) -> int:
+        """The street on which the script names ``card`` next: of the streets it is named on,
+        in order, the first of those its remaining reservations stand for."""
+        return self.named[card][-self.reserved[card]]
 
     def _take(self, card: Card, street: int) -> Card:
         """A card the script names, out of the stub."""
