@@ -146,6 +146,17 @@ def _slot(acc: int, offset: Array, index: Array) -> int:
     return int(offset[(acc >> _HI_SHIFT) & _HI_MASK]) + int(index[acc & _LO_MASK])
 
 
+def _counted(cards: Array, low_bytes: Array, i: int, weight: Array,
+             acc: int) -> tuple[int, int]:
+    """``acc`` with the weights of hand ``i``'s cards added, and the hand's card set."""
+    seen = 0
+    for j in range(CARDS_PER_HAND):
+        c = _card(cards, low_bytes, i, j)
+        acc += weight[c]
+        seen |= 1 << (c & 63)
+    return acc, seen
+
+
 def _high7_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, offset: Array,
                   index: Array, unsuited: Array, suited: Array) -> int:
     bad = 0
@@ -153,12 +164,7 @@ def _high7_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, off
     for i in range(cards.shape[0]):
         _prefetch(cards, low_bytes, i)
         marks = _mark(marks, cards, i)
-        acc = _SUIT_BIAS
-        seen = 0
-        for j in range(CARDS_PER_HAND):
-            c = _card(cards, low_bytes, i, j)
-            acc += weight[c]
-            seen |= 1 << (c & 63)
+        acc, seen = _counted(cards, low_bytes, i, weight, _SUIT_BIAS)
         bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
         flush = acc & _FLUSH_BITS
         if flush == 0:
@@ -182,12 +188,7 @@ def _low_a5_kernel(cards: Array, low_bytes: Array, out: Array, weight: Array, of
     for i in range(cards.shape[0]):
         _prefetch(cards, low_bytes, i)
         marks = _mark(marks, cards, i)
-        acc = 0
-        seen = 0
-        for j in range(CARDS_PER_HAND):
-            c = _card(cards, low_bytes, i, j)
-            acc += weight[c]
-            seen |= 1 << (c & 63)
+        acc, seen = _counted(cards, low_bytes, i, weight, 0)
         bad |= (_popcount(seen) ^ CARDS_PER_HAND) | acc >> _BAD_SHIFT
         out[i] = a5[_slot(acc, offset, index)]
     return bad | _marked(cards, marks)
@@ -437,6 +438,7 @@ def _load() -> _Kernels:
             low_bytes, numba.uint64(i * hand + ahead))
 
     register_jitable(_slot)
+    register_jitable(_counted)
 
     # A later process loads the machine code from __pycache__ and compiles nothing. Numba keys
     # its cache on this file but records the module's name, so this file loaded under another
