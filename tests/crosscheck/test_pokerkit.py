@@ -13,7 +13,7 @@ import random
 import pytest
 
 from stud.cards import Deck
-from stud.engine import Hand
+from stud.engine import ActionKind, CommunityCardDealt, Hand, HandShown
 from stud.history.phh import HandHistory, from_hand
 from stud.history.replay import ReplayError, replay
 from stud.rules import PROFILES, Stakes
@@ -69,3 +69,43 @@ def test_our_hands_are_accepted_by_pokerkit_with_our_stacks(code: str) -> None:
         if theirs != hand.stacks:
             failures.append(f"PokerKit {theirs} != ours {hand.stacks}\n  {stacks} {actions}")
     assert not failures, _report(failures)
+
+
+def _turned_up_before_a_community_card(hand: Hand) -> bool:
+    """A hand turned up (everyone all in) before seventh street, whose seventh street is a
+    community card: its hands are wholly face up by the showdown."""
+    events = hand.events
+    community = next((k for k, e in enumerate(events) if isinstance(e, CommunityCardDealt)), None)
+    return community is not None and any(isinstance(e, HandShown) for e in events[:community])
+
+
+@pytest.mark.parametrize("code", list(VARIANTS))
+def test_a_hand_already_face_up_has_no_showdown_line_so_pokerkit_replays_community_cards(
+        code: str) -> None:
+    # PokerKit's showdown skips a hand whose hole cards are all face up (turned up at an all-in,
+    # then only up cards and a community card) and kills the losers: a line showing one again
+    # is refused ("Player is not active"). Eight players who never fold, short stacks: all in
+    # early, every street dealt, a community card on seventh street.
+    rng = random.Random(f"community {code}")
+    failures, checked = [], 0
+    while checked < 12:
+        ante, bring_in, small_bet = 1, 2, 5
+        stacks = [rng.randint(3, 30) for _ in range(8)]
+        hand = Hand(VARIANTS[code], Stakes(ante, bring_in, small_bet, 2 * small_bet), stacks,
+                    POKERKIT, Deck.seeded(rng.getrandbits(32)))
+        while not hand.is_over:
+            hand.act(rng.choice([a for a in hand.legal_actions() if a.kind is not ActionKind.FOLD]
+                                or hand.legal_actions()))
+        if not _turned_up_before_a_community_card(hand):
+            continue
+        checked += 1
+        actions = from_hand(hand).actions
+        try:
+            theirs = replay_strict(code, ante, bring_in, small_bet, 2 * small_bet, stacks,
+                                   actions)
+        except ValueError as error:
+            failures.append(f"PokerKit refused: {error}\n  {stacks} {actions}")
+            continue
+        if theirs != hand.stacks:
+            failures.append(f"PokerKit {theirs} != ours {hand.stacks}\n  {stacks} {actions}")
+    assert not failures, f"{len(failures)} of {checked} hands disagree; first:\n{failures[0]}"

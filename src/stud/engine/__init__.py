@@ -26,7 +26,7 @@ from stud.engine.hand import Hand
 from stud.engine.order import best_showing, bring_in_player, showing_value
 from stud.engine.pots import Pot, build_pots, open_pots, split
 from stud.engine.result import HandResult, ShownHand
-from stud.engine.showdown import Values, can_win
+from stud.engine.showdown import Values, can_win, turns_up_a_card
 from stud.engine.view import HandView, PlayerView
 from stud.engine.visible import EventWindow, visible_events
 from stud.evaluate.values import Category, HandValue, Showing, ValueKind
@@ -78,5 +78,6 @@ __all__ = [
     "open_pots",
     "showing_value",
     "split",
+    "turns_up_a_card",
     "visible_events",
 ]

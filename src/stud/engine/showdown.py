@@ -79,6 +79,16 @@ def may_muck(pots: Sequence[Pot], i: int) -> bool:
     return all(any(j != i for j in pot.eligible) for pot in pots if i in pot.eligible)
 
 
+def turns_up_a_card(up: Sequence[bool], shown_count: int) -> bool:
+    """Whether showing a hand turns up a card: one dealt face down since it was last shown
+    (``shown_count`` cards held then; 0: never shown). ``up`` is each card's face, in dealing
+    order. A hand turned up at an all-in that got only up cards since (sixth street, then a
+    community card on seventh) is already wholly face up: PokerKit's showdown skips it and
+    kills the losers, so a history writes no show for it (the engine still tells its final
+    value in ``HandShown``)."""
+    return not all(up[shown_count:])
+
+
 # ---------------------------------------------------------------- the odd chip
 
 def _top_card_key(value: HandValue) -> int:

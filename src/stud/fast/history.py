@@ -12,7 +12,8 @@ here by the engine's own functions (``best_showing``, ``build_pots``, ``can_win`
 written twice. The engine turns every hand up as soon as nobody can bet any more (before the
 next street's cards, or at the showdown when someone is all in), then shows in showdown order
 what can still win and mucks the rest (``engine.reveal``); a hand turned up early is shown
-again with all its cards. ``tests/fast/test_history.py`` proves the files equal the engine's.
+again with all its cards when one dealt since is face down (``turns_up_a_card``).
+``tests/fast/test_history.py`` proves the files equal the engine's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.cards import Card
-from stud.engine import Values, best_showing, build_pots, can_win
+from stud.engine import Values, best_showing, build_pots, can_win, turns_up_a_card
 from stud.evaluate import a5_value, high_value, low8_value
 from stud.evaluate.values import HandValue, ValueKind
 from stud.fast import layout as L
@@ -185,6 +186,10 @@ class _End:
     def shown(self, i: int, cards: int) -> str:
         return f"p{i + 1} sm " + "".join(_NAMES[c] for c in self.cards[i][:cards])
 
+    def faces(self, i: int) -> list[bool]:
+        """Player i's cards face up or down, in dealing order."""
+        return [bool(self.up[i] >> k & 1) for k in range(len(self.cards[i]))]
+
     def order(self, street: int, last_aggressor: int | None) -> list[int]:
         """``engine.order.showdown_order`` with the cards dealt up to ``street``."""
         live, n = self.live, self.n
@@ -225,7 +230,7 @@ class _End:
         in_showdown = [i in live for i in range(self.n)]
         for i in order:
             if shown[i]:
-                if shown_count[i] < len(cards[i]):  # turned up before its last cards
+                if turns_up_a_card(self.faces(i), shown_count[i]):  # a down card dealt since
                     lines.append(self.shown(i, 7))
                 continue
             if not values:

@@ -24,6 +24,7 @@ from stud.engine import (
     Hand,
     HandMucked,
     HandShown,
+    turns_up_a_card,
     visible_events,
 )
 from stud.rules import POLICIES, PROFILES, Rules, RulesError, Stakes, Variant, profile
@@ -177,10 +178,14 @@ def dump(history: HandHistory, path: str | Path) -> None:
 def phh_actions(events: Sequence[Event]) -> list[str]:
     """PHH action lines from events; a card hidden from the viewer is written ``??``.
 
-    Cards dealt on one street are grouped per player in seat order (``d dh p1 Td3c4d``).
+    Cards dealt on one street are grouped per player in seat order (``d dh p1 Td3c4d``). A
+    hand shown again when it turns up no card (``turns_up_a_card``) has no line: in PHH, as in
+    PokerKit, a hand already wholly face up has no showdown action.
     """
     lines: list[str] = []
     pending: dict[int, list[Card | None]] = {}
+    faces: dict[int, list[bool]] = {}  # each seat's cards, face up or down, in dealing order
+    shown_count: dict[int, int] = {}  # each seat's cards held when last shown
 
     def flush() -> None:
         for seat in sorted(pending):
@@ -190,6 +195,7 @@ def phh_actions(events: Sequence[Event]) -> list[str]:
     for event in events:
         if isinstance(event, CardDealt):
             pending.setdefault(event.seat, []).append(event.card)
+            faces.setdefault(event.seat, []).append(event.up)
             continue
         if pending and not isinstance(event, CardDealt):
             flush()
@@ -198,7 +204,9 @@ def phh_actions(events: Sequence[Event]) -> list[str]:
         elif isinstance(event, ActionTaken):
             lines.append(_action_line(event))
         elif isinstance(event, HandShown):
-            lines.append(f"p{event.seat} sm {format_cards(event.cards)}")
+            if turns_up_a_card(faces.get(event.seat, []), shown_count.get(event.seat, 0)):
+                lines.append(f"p{event.seat} sm {format_cards(event.cards)}")
+            shown_count[event.seat] = len(event.cards)
         elif isinstance(event, HandMucked):
             lines.append(f"p{event.seat} sm")
     flush()
