@@ -289,6 +289,42 @@ def test_two_threads_play_what_one_plays() -> None:
     assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
 
 
+@pytest.mark.parametrize("opponents", ["random", "strength", None])
+def test_the_fused_step_plays_what_the_plain_passes_play(opponents: str | None) -> None:
+    """One hand-off a step (each range's step, showdowns and observations in its thread)
+    equals the plain path (every table's step, then every showdown, then every observation),
+    partial resets too."""
+    runs = []
+    for fused in (True, False):
+        env = rl.vector_env(variant="stud8", players=6, num_envs=45, opponents=opponents,
+                            threads=3)
+        env.fused = fused
+        obs, info = env.reset(seed=21)
+        rng = np.random.default_rng(21)
+        seen = [obs, info["action_mask"], info["seat"]]
+        for k in range(80):
+            obs, rewards, over, _, info = env.step(random_actions(info["action_mask"], rng))
+            seen += [obs, rewards, over, info["action_mask"], info["seat"], info["net"]]
+            if k % 25 == 24:
+                obs, info = env.reset(seed=k, options={"reset_mask": rng.random(45) < 0.5})
+                seen += [obs, info["action_mask"], info["seat"]]
+        runs.append(seen)
+        env.close()
+    assert any(run.shape == (45,) and run.dtype == np.bool_ and run.any() for run in runs[0])
+    assert all(np.array_equal(a, b) for a, b in zip(*runs, strict=True))
+
+
+def test_an_observation_handed_out_is_never_written_again() -> None:
+    env = rl.vector_env(variant="razz", players=4, num_envs=16, threads=2)
+    first, info = env.reset(seed=3)
+    kept = first.copy()
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        obs, _, _, _, info = env.step(random_actions(info["action_mask"], rng))
+    assert np.array_equal(first, kept) and not np.array_equal(obs, kept)
+    env.close()
+
+
 def test_compact_layout_covers_the_vector_once() -> None:
     covered = np.zeros(rl.COMPACT_SIZE, int)
     for part in COMPACT_LAYOUT.values():

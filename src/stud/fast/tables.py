@@ -99,7 +99,9 @@ def _initial_state() -> npt.NDArray[np.int64]:
 
 _N = 624
 _INITIAL = _initial_state().astype(np.uint32)
-LANES = 16
+# Decks seeded side by side: seeding is a chain of dependent steps a lane, and 32 lanes keep
+# more vectors' chains in flight than 16 (a deck 0.9 us rather than 1.3 on AVX-512).
+LANES = 32
 _U30, _U1664525, _U1566083941 = np.uint32(30), np.uint32(1664525), np.uint32(1566083941)
 
 

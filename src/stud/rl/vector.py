@@ -156,7 +156,8 @@ class StudVectorEnv(VectorEnv):
         self.threads = min(threads, n)
         self._ranges = [(k * n // self.threads, (k + 1) * n // self.threads)
                         for k in range(self.threads)]
-        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        # The calling thread works the first range itself.
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
 
     # ---------------------------------------------------------------- the Gymnasium API
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
@@ -183,11 +184,10 @@ class StudVectorEnv(VectorEnv):
             self.seeds[i] = seeds[i]
         kept = self.todo.copy()
         self.todo[:] = np.where(mask, DEAL, SKIP)
-        self._run()
+        self._play()
         self.todo[:] = np.where(mask, ACT, kept)
         self._dealt = True
-        self._observe()
-        return self._out(self.observations), self._info()
+        return self.observations, self._info()
 
     def _seed_list(self, seed: int | Sequence[int | None] | None) -> list[int]:
         n = self.num_envs
@@ -221,8 +221,8 @@ class StudVectorEnv(VectorEnv):
             raise RuntimeError("reset() first")
         chosen = self._check(actions)
         self._actions[:] = chosen
-        self._run()
-        over = self._observe()
+        self._play()
+        over: Array = self.table[:, L.PHASE] == L.OVER
         n = self.num_envs
         rows = np.arange(n)
         net = self.table[:, L.STACK:L.STACK + self.players] - self.starting_stacks
@@ -232,7 +232,7 @@ class StudVectorEnv(VectorEnv):
         info["illegal"] = self._illegal.copy()
         info["net"] = np.where(over[:, None], net, 0)
         info["_net"] = over.copy()
-        return (self._out(self.observations), rewards, over, np.zeros(n, dtype=bool), info)
+        return (self.observations, rewards, over, np.zeros(n, dtype=bool), info)
 
     def close_extras(self, **kwargs: Any) -> None:
         if self._pool is not None:
@@ -276,51 +276,63 @@ class StudVectorEnv(VectorEnv):
         return chosen
 
     def _in_threads(self, work: Callable[[int, int], None]) -> None:
+        """``work`` on each thread's range of tables, the first range in this thread."""
         if self._pool is None:
             work(0, self.num_envs)
             return
-        for done in [self._pool.submit(work, lo, hi) for lo, hi in self._ranges]:
-            done.result()
+        others = [self._pool.submit(work, lo, hi) for lo, hi in self._ranges[1:]]
+        try:
+            work(*self._ranges[0])
+        finally:
+            for done in others:
+                done.result()
 
-    def _run(self) -> None:
-        """Every table's next step (``todo`` says what), then the showdowns settled."""
+    # Each table's step, its showdown and its observation, one range of tables a thread (one
+    # hand-off a step, the showdowns valued in the threads too); False: the plain path of
+    # ``_play_plain``, every table through each part in turn, that ``tests/rl`` checks it by.
+    fused = True
+
+    def _play(self) -> None:
+        """Every table's next step (``todo`` says what), the showdowns settled, and each
+        table's observation and action slots in ``self.observations``: a new array each time
+        when ``copy`` (no array handed out is written again), else the same one."""
+        if self.copy:
+            self.observations = np.empty_like(self.observations)
+        if not self.fused:
+            self._play_plain()
+            return
 
         def work(lo: int, hi: int) -> None:
-            advance(self.table, self.stub, self.game, self.starting_stacks, self.keys,
-                    self.awards, self.rng, self.seeds, self.todo, self.learner,
-                    self.fixed_seat, self.codes, self.slots, self.legal_kinds,
-                    self.legal_tos, self._actions, self.actor,
-                    self.base, self.bets, self.street, self.noise, lo, hi)
+            self._advance(lo, hi)
+            settle_showdowns(self.table[lo:hi], self.game, self.variant, self.awards[lo:hi])
+            self._observe(lo, hi)
 
         self._in_threads(work)
-        self._settle()
 
-    def _settle(self) -> None:
-        """Hands at their showdown get their values and their pots awarded."""
+    def _play_plain(self) -> None:
+        self._in_threads(self._advance)
         settle_showdowns(self.table, self.game, self.variant, self.awards)
+        self._in_threads(self._observe)
 
-    def _observe(self) -> Array:
-        """Every table's observation and action slots; which hands are over."""
-        over: Array = self.table[:, L.PHASE] == L.OVER
+    def _advance(self, lo: int, hi: int) -> None:
+        """Tables lo..hi-1 take their next step (``todo`` says what)."""
+        advance(self.table, self.stub, self.game, self.starting_stacks, self.keys,
+                self.awards, self.rng, self.seeds, self.todo, self.learner, self.fixed_seat,
+                self.codes, self.slots, self.legal_kinds, self.legal_tos, self._actions,
+                self.actor, self.base, self.bets, self.street, self.noise, lo, hi)
+
+    def _observe(self, lo: int, hi: int) -> None:
+        """Tables lo..hi-1: whose observation (``observer``), it and the action slots."""
         if self.every_seat:
-            now = self.table[:, L.ACTOR]
-            self.observer[:] = np.where(now >= 0, now, self.actor)
+            now = self.table[lo:hi, L.ACTOR]
+            self.observer[lo:hi] = np.where(now >= 0, now, self.actor[lo:hi])
         else:
-            self.observer[:] = self.learner
-
-        def work(lo: int, hi: int) -> None:
-            observe_all(self.table, self.game, self.observer, self.base, self.bets,
-                        self.observations, self.slots, self.legal_kinds, self.legal_tos, lo,
-                        hi)
-
-        self._in_threads(work)
-        return over
+            self.observer[lo:hi] = self.learner[lo:hi]
+        observe_all(self.table, self.game, self.observer, self.base, self.bets,
+                    self.observations, self.slots, self.legal_kinds, self.legal_tos, lo, hi)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.slots >= 0, "seat": self.observer + 1}
-
-    def _out(self, array: Array) -> Array:
-        return array.copy() if self.copy else array
 
     def action_masks(self) -> Array:
         """The mask now, (num_envs, 5) bool."""
