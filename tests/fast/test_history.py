@@ -14,9 +14,9 @@ import pytest
 from stud.bots import make_bot
 from stud.cards import Deck
 from stud.engine import Hand
-from stud.fast import Batch
+from stud.fast import Batch, IllegalChoice
 from stud.fast.agree import STAKES, random_rules, random_stacks, twin_decks
-from stud.fast.history import Writer, history, play_logged
+from stud.fast.history import Recorder, Writer, history, play_logged
 from stud.history.phh import dumps, from_hand, loads
 from stud.history.replay import replay
 from stud.rules import PROFILES, Rules, Stakes
@@ -120,3 +120,66 @@ def test_a_negative_seed_plays_as_strength_bot_of_that_seed() -> None:
     seeds[0, 0] = np.iinfo(np.int64).min
     run.update(policies=["strength", "strength", "random", "strength"], seeds=seeds)
     assert fast_texts(**run) == reference_texts(**run)  # type: ignore[arg-type]
+
+
+def stepped_texts(variant: str, rules: Rules, stakes: Stakes, stacks: list[list[int]],
+                  decks: list[Deck], seed: str, capacity: int = 64) -> tuple[list[str], list[str]]:
+    """The same hands driven step by step with the same random choices (an index into the
+    legal actions, as an agent gives them) on both engines: the fast engine's through a
+    ``Recorder``, written as PHH, and the engine's ``from_hand``."""
+    batch = Batch(variant, stakes, rules, stacks, decks)
+    recorder = Recorder(batch, capacity)
+    choose = np.random.default_rng(list(seed.encode()))
+    hands = [Hand(variant, stakes, stacks[h], rules, deck) for h, deck in enumerate(decks)]
+    while not batch.is_over.all():
+        counts = batch.legal().counts
+        choices = choose.integers(0, np.maximum(counts, 1))
+        recorder.act(choices)
+        for h in np.flatnonzero(counts):
+            hands[h].act(hands[h].legal_actions()[int(choices[h])])
+    assert all(hand.is_over for hand in hands)
+    log = recorder.log()
+    writer = Writer(batch, log)
+    fast = [writer.text(h, Writer.fields(hand=h)) for h in range(len(decks))]
+    assert fast == [dumps(history(batch, log, h, hand=h)) for h in range(len(decks))]
+    return fast, [dumps(from_hand(hand, hand=h)) for h, hand in enumerate(hands)]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_hands_driven_step_by_step_write_the_engines_phh(variant: str) -> None:
+    """A batch driven by the caller's own choices (``Batch.act`` through a ``Recorder``)
+    writes, byte for byte, the PHH of the engine's hands given the same choices: both
+    profiles and random rules, 2-8 players, short stacks; and the engine replays it."""
+    rng = random.Random(f"fast phh stepped {variant}")
+    for k, rules in enumerate([PROFILES["standard"], PROFILES["pokerkit"]]
+                              + [random_rules(rng) for _ in range(4)]):
+        run = a_run(rng, variant, rules, rng.randint(2, 8), 25, short=0.5)
+        fast, reference = stepped_texts(variant, rules, run["stakes"],  # type: ignore[arg-type]
+                                        run["stacks"], run["decks"],  # type: ignore[arg-type]
+                                        f"{variant} {k}", capacity=1 if k == 0 else 64)
+        assert fast == reference
+        for text in fast[:5]:
+            written = loads(text)
+            assert list(replay(written, written.rules()).finishing_stacks) == \
+                written.finishing_stacks
+
+
+def test_a_recorder_refuses_what_it_did_not_see() -> None:
+    """Made after an action, asked for the log while a hand is playing, or after an action
+    taken around it: each refused with the hand named, and an illegal choice logs nothing."""
+    run = a_run(random.Random("recorder refusals"), "stud8", PROFILES["standard"], 3, 4,
+                short=0.0)
+    batch = Batch("stud8", run["stakes"], PROFILES["standard"],  # type: ignore[arg-type]
+                  run["stacks"], run["decks"])  # type: ignore[arg-type]
+    recorder = Recorder(batch)
+    with pytest.raises(IllegalChoice, match="hand 0: choice 9"):
+        recorder.act([9, 0, 0, 0])
+    assert not recorder.counts.any()
+    recorder.act([0, 0, 0, 0])
+    with pytest.raises(ValueError, match="hand 0 has actions already"):
+        Recorder(batch)
+    with pytest.raises(ValueError, match="hand 0 is not over yet"):
+        recorder.log()
+    batch.act([0, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"hand 0 took 2 actions, 1 of them through this"):
+        recorder.log()

@@ -2,7 +2,8 @@
 ``from_hand`` writes it.
 
 ``play_logged`` plays a batch to its end with the built-in policies, as ``Batch.play`` does,
-and keeps each hand's actions (street, seat, kind, "to") in a ``Log``. ``phh_actions`` then
+and keeps each hand's actions (street, seat, kind, "to") in a ``Log``; a ``Recorder`` keeps
+the same ``Log`` of a batch driven step by step by the caller's choices. ``phh_actions`` then
 writes a hand's PHH action lines from its log and the batch's final table: each street's cards
 (grouped by seat, in seat order, as ``history.phh.phh_actions`` groups the engine's events), or
 the community card, then that street's actions, then the hands turned up and mucked.
@@ -134,6 +135,71 @@ def play_logged(batch: Batch, policy: str | Sequence[str] = "random", seed: int 
         log, first = grown, int(full)
     batch.settle()
     return Log(log[:, :, 0], log[:, :, 1], counts)
+
+
+class Recorder:
+    """A batch driven step by step (``Batch.act`` with choices of the caller's own, an agent's
+    say), every action logged as ``play_logged`` logs it, so that its hands can be written as
+    PHH (``Writer``, ``history``) once they are over.
+
+    Made right after ``Batch.deal`` (or the batch's making), before any action; every action
+    then goes through ``Recorder.act``. ``log()`` refuses, naming the hand, while one is not
+    over or when the batch took actions the recorder did not see.
+
+    >>> from stud.cards import Deck
+    >>> from stud.rules import Stakes
+    >>> batch = Batch("razz", Stakes(1, 2, 5, 10), "standard", [[200] * 3] * 2,
+    ...               [Deck.seeded(1), Deck.seeded(2)])
+    >>> recorder = Recorder(batch)
+    >>> while not batch.is_over.all():
+    ...     recorder.act(np.zeros(len(batch), dtype=np.int64))  # the first legal action
+    >>> text = Writer(batch, recorder.log()).text(0)  # hand 0 as PHH
+    >>> [line for line in text.splitlines() if line.startswith("actions")]
+    ['actions = ["d dh p1 Ad7h6s", "d dh p2 4d2h4s", "d dh p3 JdJhTs", "p3 pb", "p1 f", "p2 f"]']
+    """
+
+    def __init__(self, batch: Batch, capacity: int = _FIRST_CAPACITY) -> None:
+        taken = np.flatnonzero(batch.table[:, L.ACTIONS] != 0)
+        if len(taken):
+            raise ValueError(f"hand {int(taken[0])} has actions already: make the Recorder "
+                             "right after the deal, before any action")
+        self.batch = batch
+        self.codes = np.zeros((len(batch), max(1, capacity)), dtype=np.int64)
+        self.tos = np.zeros_like(self.codes)
+        self.counts = np.zeros(len(batch), dtype=np.int64)
+
+    def act(self, choices: Sequence[int] | Array) -> None:
+        """``batch.act(choices)``, each action taken logged; an ``IllegalChoice`` changes no
+        hand and logs nothing."""
+        batch = self.batch
+        legal, street, actor = batch.legal(), batch.street, batch.actor
+        batch.act(choices)
+        acting = np.flatnonzero(legal.counts > 0)
+        chosen = np.asarray(choices, dtype=np.int64)[acting]
+        if len(acting) and int(self.counts[acting].max()) == self.codes.shape[1]:
+            wider = self.codes.shape[1] * 2
+            self.codes, self.tos = (np.pad(a, ((0, 0), (0, wider - a.shape[1])))
+                                    for a in (self.codes, self.tos))
+        at = self.counts[acting]
+        self.codes[acting, at] = (street[acting] * _STREET + actor[acting] * _SEAT
+                                  + legal.kinds[acting, chosen])
+        self.tos[acting, at] = legal.tos[acting, chosen]
+        self.counts[acting] = at + 1
+
+    def log(self) -> Log:
+        """Every hand's actions, once every hand is over."""
+        table = self.batch.table
+        unseen = np.flatnonzero(table[:, L.ACTIONS] != self.counts)
+        if len(unseen):
+            h = int(unseen[0])
+            raise ValueError(f"hand {h} took {int(table[h, L.ACTIONS])} actions, "
+                             f"{int(self.counts[h])} of them through this Recorder: every "
+                             "action must go through Recorder.act")
+        playing = np.flatnonzero(table[:, L.PHASE] != L.OVER)
+        if len(playing):
+            raise ValueError(f"hand {int(playing[0])} is not over yet: a hand is written once "
+                             "it is over")
+        return Log(self.codes, self.tos, self.counts)
 
 
 def _keys(seeds: Array) -> Array:
@@ -342,4 +408,4 @@ def _list(values: Array) -> str:
     return "[" + ", ".join(map(str, values.tolist())) + "]"
 
 
-__all__ = ["Log", "Writer", "history", "phh_actions", "play_logged"]
+__all__ = ["Log", "Recorder", "Writer", "history", "phh_actions", "play_logged"]
