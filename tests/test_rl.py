@@ -69,6 +69,8 @@ def play(table: rl.StudAECEnv, rng: random.Random, check=None) -> dict[str, floa
 @pytest.mark.parametrize("players", [2, 6, 8])
 def test_pettingzoo_api_test(variant, players):
     api_test(rl.env(variant=variant, players=players), num_cycles=200, verbose_progress=False)
+    api_test(rl.env(variant=variant, players=players, observation="compact"), num_cycles=200,
+             verbose_progress=False)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

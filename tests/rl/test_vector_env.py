@@ -428,3 +428,32 @@ def test_gymnasium_make_vec_builds_it_and_its_sync_twin_plays_the_same() -> None
         assert np.array_equal(got_reward, want_reward), step
     with pytest.raises(ValueError, match="'compact' only"):
         rl.vector_env(observation="full")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_aec_envs_compact_observation_is_the_vector_envs(variant: str) -> None:
+    """``rl.env(observation="compact")``: the seat to act observes what the vectorised
+    environment's every-seat mode gives it (the compiled observation) for the same deck and
+    actions, with the same mask, street by street to the hand's end."""
+    rng = np.random.default_rng(len(variant))
+    table = rl.env(variant=variant, players=6, observation="compact")
+    vec = rl.vector_env(variant=variant, players=6, num_envs=1, opponents=None)
+    decisions = 0
+    for hand_seed in range(300, 312):
+        obs, info = vec.reset(seed=[hand_seed])
+        table.reset(seed=HandSeeds(hand_seed).seed)
+        while True:
+            agent = table.agent_selection
+            if table.terminations[agent]:
+                break
+            seen = table.observe(agent)
+            assert table.observation_space(agent).contains(seen)
+            assert np.array_equal(seen["observation"], obs[0]), (hand_seed, decisions)
+            assert np.array_equal(seen["action_mask"].astype(bool), info["action_mask"][0])
+            action = int(random_actions(info["action_mask"], rng)[0])
+            obs, _, ended, _, info = vec.step(np.array([action]))
+            table.step(action)
+            decisions += 1
+        assert ended[0]
+    assert decisions > 100
+    vec.close()

@@ -1,7 +1,7 @@
 """Environments for learning agents: PettingZoo (every seat an agent) and Gymnasium (one seat
 against bots). One episode is one hand. ``vector_env`` (``stud.rl.vector``) plays many tables
 at once on the fast engine, with the compact observation (``stud.rl.compact``), which
-``SingleSeatEnv(observation="compact")`` also gives.
+``SingleSeatEnv(observation="compact")`` and ``env(observation="compact")`` also give.
 
 >>> from stud import rl
 >>> table = rl.env(variant="razz", players=3)
@@ -304,11 +304,21 @@ class _Table:
         return Hand(self.variant, self.stakes, list(self.starting_stacks), self.rules,
                     Deck.seeded(deck_seed))
 
-    def observation(self, hand: Hand, seat: int) -> dict[str, np.ndarray]:
+    def observation(self, hand: Hand, seat: int,
+                    bets: StreetBets | None = None) -> dict[str, np.ndarray]:
+        """Seat's observation and action mask: the full vector, or with ``bets`` the
+        compact one."""
         view = hand.view(seat)
         mask = (action_mask(view.legal_actions) if view.legal_actions
                 else np.zeros(NUM_ACTIONS, np.int8))
-        return {"observation": encode_view(view), "action_mask": mask}
+        vector = encode_view(view) if bets is None else encode_compact(view, bets)
+        return {"observation": vector, "action_mask": mask}
+
+
+def _compact(observation: Observation) -> bool:
+    if observation not in ("full", "compact"):
+        raise ValueError(f"observation must be 'full' or 'compact', not {observation!r}")
+    return observation == "compact"
 
 
 def _render(hand: Hand | None, mode: str | None) -> str | None:
@@ -324,7 +334,8 @@ def _render(hand: Hand | None, mode: str | None) -> str | None:
 
 class StudAECEnv(AECEnv):
     """Every seat an agent, ``player_0`` in seat 1; one hand per episode. See the module
-    docstring for the observation, actions and rewards.
+    docstring for the observation, actions and rewards; ``observation="compact"`` gives the
+    compact vector (``COMPACT_LAYOUT``, as ``vector_env``) in its place, beside the same mask.
 
     ``illegal``: an action outside the mask raises ``IllegalAction`` ("raise", the default) or
     is played as its fallback ("fallback", see ``engine_action``).
@@ -335,18 +346,25 @@ class StudAECEnv(AECEnv):
     def __init__(self, variant: Variant | str = "stud8", players: int = 6,
                  stakes: Stakes | Sequence[int] | str | None = None,
                  rules: Rules | str | None = None, starting_stack: int | Sequence[int] = 200,
-                 render_mode: str | None = None, illegal: Illegal = "raise") -> None:
+                 render_mode: str | None = None, illegal: Illegal = "raise",
+                 observation: Observation = "full") -> None:
         super().__init__()
         self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
+        self.compact = _compact(observation)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         space = _spaces(self.table.starting_stacks, self.table.stakes)
+        if self.compact:
+            space = spaces.Dict({"observation": compact_space(self.table.starting_stacks,
+                                                              self.table.stakes),
+                                 "action_mask": space["action_mask"]})
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS)
                               for agent in self.possible_agents}
         self.hand: Hand | None = None
+        self.bets: StreetBets | None = None  # kept for the compact observation only
         self._rng = random.Random()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -364,6 +382,7 @@ class StudAECEnv(AECEnv):
         else:
             deck_seed = self._rng.getrandbits(64)
         self.hand = self.table.deal(deck_seed)
+        self.bets = StreetBets(self.hand) if self.compact else None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -379,7 +398,7 @@ class StudAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.hand is not None, "reset() first"
-        return self.table.observation(self.hand, self._seat[agent])
+        return self.table.observation(self.hand, self._seat[agent], self.bets)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -390,6 +409,8 @@ class StudAECEnv(AECEnv):
         assert hand is not None
         move, _ = engine_action(hand, action, self.table.illegal)  # type: ignore[arg-type]
         hand.act(move)
+        if self.bets is not None:
+            self.bets.track(hand)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         if hand.is_over:
@@ -446,9 +467,7 @@ class SingleSeatEnv(gymnasium.Env):
                  render_mode: str | None = None, illegal: Illegal = "fallback",
                  observation: Observation = "full") -> None:
         self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
-        if observation not in ("full", "compact"):
-            raise ValueError(f"observation must be 'full' or 'compact', not {observation!r}")
-        self.compact = observation == "compact"
+        self.compact = _compact(observation)
         if isinstance(opponents, str):
             opponents = [opponents] * (players - 1)
         if len(opponents) != players - 1:
@@ -508,10 +527,8 @@ class SingleSeatEnv(gymnasium.Env):
         if not self.compact:
             observation = self.table.observation(hand, self.seat)
             return observation, observation["action_mask"].copy()
-        view = hand.view(self.seat)
-        mask = (action_mask(view.legal_actions).astype(bool) if view.legal_actions
-                else np.zeros(NUM_ACTIONS, bool))
-        return encode_compact(view, self.bets), mask
+        compact = self.table.observation(hand, self.seat, self.bets)
+        return compact["observation"], compact["action_mask"].astype(bool)
 
     def _play_bots(self) -> None:
         hand, bets = self.hand, self.bets
