@@ -339,8 +339,8 @@ def test_serve_refuses_a_busy_port_and_a_bad_database_in_one_line(tmp_path: Path
     assert done.stderr == f"error: cannot listen on 127.0.0.1 port {port}: the port is in use\n"
     assert "serving" not in done.stdout
     for url, message in [
-        ("garbage", "--database 'garbage': cannot open the database: Could not parse "
-                    "SQLAlchemy URL"),
+        ("postgresql:/x", "--database 'postgresql:/x': cannot open the database: Could not "
+                          "parse SQLAlchemy URL"),
         (f"sqlite:///{tmp_path / 'no' / 'such' / 'x.db'}", "cannot open the database: unable "
                                                           "to open database file"),
     ]:
@@ -348,8 +348,19 @@ def test_serve_refuses_a_busy_port_and_a_bad_database_in_one_line(tmp_path: Path
                                      "--database", url])
         assert result.exit_code == 2, result.output
         assert message in result.output and "serving" not in result.output
-    result = runner.invoke(app, ["audit", "--database", "garbage"])
+    result = runner.invoke(app, ["audit", "--database", "postgresql:/x"])
     assert result.exit_code == 2 and "cannot open the database" in result.output
+
+
+def test_a_database_given_as_a_path_is_an_sqlite_file(tmp_path: Path) -> None:
+    from stud.cli import open_store
+
+    path = tmp_path / "games.db"
+    result = runner.invoke(app, ["audit", "--database", str(path)])
+    assert result.exit_code == 2 and f"no database at sqlite:///{path}" in result.output
+    open_store(f"sqlite:///{path}", upgrade=True).close()
+    result = runner.invoke(app, ["audit", "--database", str(path)])
+    assert result.exit_code == 0 and "the books balance" in result.output
 
 
 def test_serve_on_every_address_names_the_addresses_others_can_open() -> None:

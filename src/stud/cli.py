@@ -572,7 +572,8 @@ def serve(
     host: Annotated[str, typer.Option(help="the address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="the port to listen on")] = 8000,
     database: Annotated[str | None, typer.Option(
-        help="an SQLAlchemy URL (default: STUD_DATABASE_URL, else sqlite:///stud.db)")] = None,
+        help="an SQLAlchemy URL, or an SQLite file's path (default: STUD_DATABASE_URL, else "
+             "sqlite:///stud.db)")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before acting")] = 0.8,
     hand_pause: Annotated[float, typer.Option(help="seconds between hands")] = 3.0,
     seat_wait: Annotated[float, typer.Option(help="seconds a table waits for more players "
@@ -806,7 +807,8 @@ def bot_command(
 @app.command(cls=_Command)
 def audit(
     database: Annotated[str | None, typer.Option(
-        help="an SQLAlchemy URL (default: STUD_DATABASE_URL, else sqlite:///stud.db)")] = None,
+        help="an SQLAlchemy URL, or an SQLite file's path (default: STUD_DATABASE_URL, else "
+             "sqlite:///stud.db)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
 ) -> None:
     """Check the web table's books; exit status 1 if they are wrong.

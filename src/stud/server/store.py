@@ -208,10 +208,22 @@ def without_password(url: str) -> str:
         return repr(url)
 
 
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # a scheme; a Windows drive (C:) is a path
+
+
 def database_url(url: str | None = None) -> str:
     """The URL to use: the argument, else ``STUD_DATABASE_URL``, else ``sqlite:///stud.db``.
-    A plain ``postgresql://`` URL is given the psycopg (3) driver, the one we install."""
+    A plain ``postgresql://`` URL is given the psycopg (3) driver, the one we install; a path
+    with no scheme is an SQLite file.
+
+    >>> database_url("/srv/stud.db"), database_url("games.db")
+    ('sqlite:////srv/stud.db', 'sqlite:///games.db')
+    >>> database_url("postgres://me@db/stud")
+    'postgresql+psycopg://me@db/stud'
+    """
     url = url or os.environ.get("STUD_DATABASE_URL") or DEFAULT_DATABASE
+    if not _SCHEME.match(url):
+        url = "sqlite:///" + url
     if url.startswith("postgres://"):
         url = "postgresql://" + url[len("postgres://"):]
     if url.startswith("postgresql://"):
