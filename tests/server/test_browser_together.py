@@ -145,6 +145,8 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     gus.page.goto(f"/tables/{table_id}")
     expect(gus.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_private", "de"))
     expect(gus.page.get_by_test_id("back-to-lobby")).to_have_attribute("href", "/")
+    expect(gus.page.get_by_test_id("chat")).to_be_hidden()  # no chat, no "connecting"
+    expect(gus.page.locator("#felt-status")).to_have_text("")
 
     # With the link, Gus (German) joins and sits; Wanda watches.
     arrive(gus, "Gus", link)

@@ -195,7 +195,7 @@ function renderCenter(state) {
   bets.textContent = "";
   if (!state) {
     info.textContent = "";
-    status.textContent = t("ui.connecting");
+    status.textContent = view.connection === "shut" ? "" : t("ui.connecting");
     return;
   }
   if (!hand) {
@@ -995,6 +995,8 @@ function shutOut(code) {
     text: t(code === 4403 ? "ui.table_private" : "ui.table_closed") }), " ",
   el("a", { href: "/", testid: "back-to-lobby", text: t("ui.back_to_lobby") }));
   for (const id of ["actions", "my-controls"]) $(id).replaceChildren();
+  $("felt-status").textContent = "";
+  if (together && !view.state) together.shut(); // never in: no chat to read or write
 }
 
 /** The account cookie is read when the socket opens: a new account needs a new socket. */

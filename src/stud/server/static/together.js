@@ -228,6 +228,10 @@ export function mountTogether({ send, tableId }) {
       else if (pane.lastWon === null) pane.lastWon = 0;
       renderAll();
     },
+    /** A table one may not (or can no longer) sit at: no chat, no host's panel, no wait. */
+    shut() {
+      for (const part of [panel, host, wait]) part.hidden = true;
+    },
     chips,
     tableId,
   };
