@@ -398,5 +398,5 @@ def test_history_tells_your_own_seat_in_the_second_person():
     german = text_history(hand.events, lang="de", you=2)
     for line in ("Du setzt die Ante 1", "Du komplettierst auf 2",
                  "Du zeigst Ks Kd 9h 3d 4c 5d Kh (Drilling, Könige)",
-                 "Du gewinnst 40 aus dem Hauptpot mit Drilling, Könige"):
+                 "Du gewinnst 40 aus dem Hauptpot: Drilling, Könige"):
         assert line in german

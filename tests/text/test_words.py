@@ -511,7 +511,7 @@ def test_awards_read_as_a_player_says_them() -> None:
         "Seat 2 wins 4 from the main pot with Two Pair, Aces and Nines; no low, so the high "
         "hand takes the whole pot"]
     assert DE.award(found["no_low"][0]) == [
-        "Platz 2 gewinnt 4 aus dem Hauptpot mit Zwei Paare, Asse und Neunen; kein Low, also "
+        "Platz 2 gewinnt 4 aus dem Hauptpot: Zwei Paare, Asse und Neunen; kein Low, also "
         "bekommt die High-Hand den ganzen Pot"]
     assert EN.scoop(found["no_low"]) == "Seat 2 scoops the main pot (4)"
     assert EN.scoop(found["scoop_halves"], you=1) == "You scoop the main pot (6)"
