@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 from collections.abc import Callable
@@ -13,9 +15,9 @@ from typer.testing import CliRunner
 from scenarios import hand_with, passive, play, to_street
 from stud.cli import app
 from stud.engine import Action, ActionKind
-from stud.history.phh import load
+from stud.history.phh import load, loads
 from stud.rules import Stakes, Variant, profile
-from stud.terminal import parse_choice, play_session, render, result_lines
+from stud.terminal import parse_choice, play_session, render, result_lines, terminal_writer
 from stud.text import words
 
 runner = CliRunner()
@@ -103,6 +105,28 @@ def test_play_several_hands_with_bad_input_then_quit() -> None:
     assert "stakes 5/10 (ante 1, bring-in 2)" in text
 
 
+def test_the_hand_history_printed_in_a_narrow_terminal_reads_back_as_phh() -> None:
+    """``h`` after a hand prints its PHH one action a line: a terminal's wrapping never
+    breaks a line inside a string, so the text copied from it loads as the hand."""
+    printed: list[str] = []
+    answers = iter(["h", "q"])
+
+    def read(prompt: str) -> str:
+        return next(answers) if prompt.startswith("Enter for the next hand") else "1"
+
+    play_session(Variant.STUD8, Stakes(1, 2, 5, 10), profile("standard"),
+                 ["random", "station", "random"], 20, seed=5, read=read,
+                 write=lambda text: printed.append(text))
+    text = next(t for t in printed if t.startswith("variant = "))
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        terminal_writer(width=40)(text)
+    narrow = out.getvalue().splitlines()
+    assert max(len(line) for line in narrow if not line.startswith("_rule")) <= 40
+    hand = loads("\n".join(narrow))
+    assert hand.actions == loads(text).actions and hand.actions[0].startswith("d dh p1 ")
+    assert hand.finishing_stacks is not None and sum(hand.finishing_stacks) == 4 * 200
+
+
 def test_typed_words_accept_what_the_menu_shows() -> None:
     # Facing a completion to 5 with the bring-in of 2 in: the menu says "call 3 (to 5)".
     legal = (Action.fold(), Action.call(5), Action.raise_to(10))
@@ -140,6 +164,12 @@ def test_a_wager_by_another_name_is_the_same_wager() -> None:
     with pytest.raises(ValueError, match="you cannot raise now: on third street the first raise "
                        "is the completion; you may complete to 5"):
         parse_choice("raise", third)
+    # At one's own bring-in, the bring-in is named beside the completion.
+    bring_in = (Action.bring_in(2), Action.complete(5))
+    with pytest.raises(ValueError, match="you cannot bet now: on third street the first raise "
+                       "is the completion; you may bring in 2 or complete to 5"):
+        parse_choice("b", bring_in)
+    assert parse_choice("i", bring_in) is bring_in[0]
     # A bet or raise with no amount, where it names the one wager possible, is that wager.
     assert parse_choice("raise", legal[:2]) is legal[1]
     with pytest.raises(ValueError, match="raise 7 is not allowed: the amount is 5"):

@@ -94,8 +94,10 @@ def _refuse_kind(kind: ActionKind, rest: list[str], legal: tuple[Action, ...], w
     completions = [a for a in legal if a.kind is ActionKind.COMPLETE]
     if kind in (ActionKind.BET, ActionKind.RAISE) and completions:
         if not rest or all(rest[0] != str(a.to) for a in completions):
+            # What else may be done instead: the bring-in too, where it is open.
+            instead = [a for a in legal if a.kind in (ActionKind.BRING_IN, ActionKind.COMPLETE)]
             raise ValueError(w.t("play.error.completion", verb=verb, completions=w.listing(
-                [w.action(a) for a in completions], "or")))
+                [w.action(a) for a in instead], "or")))
         return None
     wagers = [a for a in legal if a.kind in (ActionKind.BET, ActionKind.RAISE)]
     if kind in (ActionKind.BET, ActionKind.RAISE) and wagers:
@@ -302,7 +304,7 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
                                              lang, you=me):
                         write("  " + line)
                 else:
-                    write(dumps(from_hand(hand, viewer=me)))
+                    write(dumps(from_hand(hand, viewer=me), action_lines=True))
                 answer = _next_answer(read, write, w)
             if answer in ("q", "quit"):
                 raise Quit

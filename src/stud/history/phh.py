@@ -152,7 +152,12 @@ def _toml_value(value: object) -> str:
     raise PHHError(f"cannot write {value!r} in PHH")
 
 
-def dumps(history: HandHistory) -> str:
+def dumps(history: HandHistory, action_lines: bool = False) -> str:
+    """The hand as PHH text (TOML), every field on one line; with ``action_lines`` each action
+    on a line of its own (for a terminal, which must not wrap a line inside a string)."""
+    actions = _toml_value(history.actions)
+    if action_lines and history.actions:
+        actions = "[\n" + "".join(f"    {_toml_value(a)},\n" for a in history.actions) + "]"
     lines = [
         f"variant = {_toml_value(history.variant)}",
         f"ante_trimming_status = {_toml_value(history.ante_trimming_status)}",
@@ -161,7 +166,7 @@ def dumps(history: HandHistory) -> str:
         f"small_bet = {history.small_bet}",
         f"big_bet = {history.big_bet}",
         f"starting_stacks = {_toml_value(history.starting_stacks)}",
-        f"actions = {_toml_value(history.actions)}",
+        f"actions = {actions}",
     ]
     for name, value in history.fields.items():
         if value is not None:
