@@ -120,6 +120,15 @@ def test_confidence_interval_on_a_known_sample() -> None:
     assert math.isnan(bb_per_100(np.array([5]), 10)[1])
 
 
+def test_a_net_of_nothing_is_zero_big_bets_not_minus_zero() -> None:
+    # These nets sum to 0; the float mean of their big bets is -1.96e-15, printed "-0.0".
+    nets = np.array([1, 25, 45, -47, -36, 32, 44, -26, -19, 36, -8, -23, 32, -25, -10, 14, 4,
+                     -42, -48, 36, 25, 33, 3, 31, -18, -5, 28, -38, -44])
+    assert nets.sum() == 0
+    mean, _ = bb_per_100(nets, 10)
+    assert mean == 0 and f"{mean:+.1f}" == "+0.0"
+
+
 def test_bad_settings_are_refused_clearly() -> None:
     with pytest.raises(SimulationError, match="2 to 8 players"):
         a_match(bots=("random",))

@@ -217,7 +217,8 @@ def bb_per_100(nets: np.ndarray, big_bet: int) -> tuple[float, float]:
     n = len(per_hand)
     if n == 0:
         return math.nan, math.nan
-    mean = float(per_hand.mean())
+    # From the integer total: a net of 0 is exactly 0.0 (a float mean may be -1e-17, "-0.0").
+    mean = float(np.asarray(nets, dtype=np.float64).sum()) / big_bet * 100 / n
     se = float(per_hand.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
     return mean, se
 
