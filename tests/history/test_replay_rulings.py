@@ -3,15 +3,19 @@ PokerKit behaviours): a community card only when needed, and an all-in player's 
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
 from crosscheck.pokerkit_oracle import replay_strict
 from scenarios import STAKES, hand_with, passive, play
+from stud.cards import Deck
 from stud.engine import CommunityCardDealt, Hand, StubReshuffled
 from stud.engine.order import best_showing
 from stud.history.phh import HandHistory, from_hand
 from stud.history.replay import ReplayError, replay
-from stud.rules import PROFILES, Variant
+from stud.rules import PROFILES, Stakes, Variant
 
 
 def _history(actions: list[str], stacks: list[int], variant: str = "F7S") -> HandHistory:
@@ -137,3 +141,18 @@ def test_pokerkit_replay_burns_a_card_named_next_latest_when_the_stub_holds_only
     finishing = [0, 17, 0, 63, 63, 0, 17, 0]
     assert replay(history, PROFILES["pokerkit"]).finishing_stacks == tuple(finishing)
     assert replay_strict("F7S/8", 1, 2, 5, 10, stacks, JH_TWICE) == finishing
+
+
+def test_a_history_cut_short_says_where_it_ends() -> None:
+    """Cut before sixth street's cards, the history deals none for street 6 (no seat can be
+    named to act on cards it does not hold); cut after them, the seat the cards make first."""
+    hand = passive(Hand("stud", Stakes(1, 2, 5, 10), [200] * 3, None, Deck.seeded(11)))
+    history = from_hand(hand)
+    deals = [i for i, line in enumerate(history.actions) if line.startswith("d dh")]
+    sixth = deals[3 * 3]  # third, fourth and fifth streets' lines: one a player each
+    for end, why in [(sixth, "it deals no cards for street 6"),
+                     (sixth + 3, f"seat {history.actions[sixth + 3][1]} to act on street 6")]:
+        cut = dataclasses.replace(history, actions=history.actions[:end], finishing_stacks=None)
+        with pytest.raises(ReplayError, match=re.escape(
+                f"the history ends before the hand does ({why})")):
+            replay(cut, cut.rules())

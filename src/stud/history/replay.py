@@ -140,9 +140,12 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
         hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
     if not hand.is_over:
-        waiting = hand.to_act
-        raise ReplayError(None, None, f"the history ends before the hand does (seat {waiting} "
-                                      f"to act on street {hand.street})")
+        script = _script(history, history.stud_variant, rules)
+        if not any(street == hand.street for street, _ in script):
+            raise ReplayError(None, None, "the history ends before the hand does (it deals no "
+                                          f"cards for street {hand.street})")
+        raise ReplayError(None, None, f"the history ends before the hand does (seat "
+                                      f"{hand.to_act} to act on street {hand.street})")
     return ReplayResult(hand, tuple(hand.stacks))
 
 
