@@ -135,6 +135,7 @@ def replay(
     """Replay hand histories, checking every action for legality."""
     if rules is not None:
         parse_rules(rules)
+    must_exist(paths)
     files = phh_paths(paths)
     if not files:
         fail("no .phh files found in " + ", ".join(str(p) for p in paths))
@@ -164,6 +165,13 @@ def replay(
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
+def must_exist(paths: list[Path]) -> None:
+    """A one-line error for the first path that is neither a file nor a folder."""
+    for path in paths:
+        if not path.exists():
+            fail(f"{path}: no such file or folder")
+
+
 @app.command("import", cls=_Command)
 def import_command(
     paths: Annotated[list[Path], typer.Argument(
@@ -181,11 +189,11 @@ def import_command(
     """
     from stud.history.importer import import_files, succeeded, summary
 
-    for path in paths:
-        if not path.exists():
-            fail(f"{path}: no such file or folder")
+    must_exist(paths)
     check_folder("--out", out)
     results = import_files(paths, out)
+    if not results:
+        fail("no hand-history files found in " + ", ".join(str(p) for p in paths))
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in results], indent=1))
     else:

@@ -105,6 +105,14 @@ def test_the_import_command_summary_json_and_exit_status(tmp_path: Path) -> None
     missing = runner.invoke(app, ["import", str(tmp_path / "nope.txt"), "--out",
                                   str(tmp_path / "phh")])
     assert missing.exit_code == 2 and "no such file or folder" in missing.output
+    # As stud replay says of them: a missing path, and a folder with nothing to read.
+    replayed = runner.invoke(app, ["replay", str(tmp_path / "nope.phh")])
+    assert replayed.exit_code == 2 and "nope.phh: no such file or folder" in replayed.output
+    (tmp_path / "empty").mkdir()
+    for command in (["import", str(tmp_path / "empty"), "--out", str(tmp_path / "phh")],
+                    ["replay", str(tmp_path / "empty")]):
+        empty = runner.invoke(app, command)
+        assert empty.exit_code == 2 and " files found in " in empty.output, command
 
 
 HOLDEM = """PokerStars Hand #1234567890:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 1:00:00 ET
