@@ -165,6 +165,9 @@ def test_same_seed_same_numbers_and_hands_keep_their_order() -> None:
     first = equity("razz", hands, trials=2 * CHUNK + 5, seed=9)
     assert first == equity("razz", hands, trials=2 * CHUNK + 5, seed=9)
     assert first != equity("razz", hands, trials=2 * CHUNK + 5, seed=10)
+    # A negative seed, as stud simulate and stud play take one: a seed of its own.
+    negative = equity("razz", hands, trials=2 * CHUNK + 5, seed=-9)
+    assert negative == equity("razz", hands, trials=2 * CHUNK + 5, seed=-9) != first
     assert [p.cards for p in first.players] == hands
     swapped = equity("razz", hands[::-1], exact=False, trials=300_000, seed=2)
     assert swapped.players[2].equity == pytest.approx(first.players[0].equity, abs=0.01)

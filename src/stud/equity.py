@@ -381,7 +381,8 @@ def _values(mode: int, cards: np.ndarray, shape: tuple[int, ...]) -> tuple[np.nd
 # --- work units (run in this process, a worker process, or a Ray task) -----------------------
 
 
-def _sample_chunk(spot: Spot, index: int, size: int, entropy: int) -> np.ndarray:
+def _sample_chunk(spot: Spot, index: int, size: int,
+                  entropy: int | tuple[int, int]) -> np.ndarray:
     """Outcome counts (player, code) of ``size`` random deals, from the seed of chunk ``index``."""
     settle_rows, deal, _ = _kernels()
     players = len(spot.known)
@@ -438,7 +439,8 @@ def _walk_piece(spot: Spot, first: int, stop: int) -> tuple[np.ndarray, int]:
     return seats, int(deals)
 
 
-def _run_sample(args: tuple[Spot, list[tuple[int, int]], int]) -> tuple[np.ndarray, int]:
+def _run_sample(args: tuple[Spot, list[tuple[int, int]], int | tuple[int, int]]
+                ) -> tuple[np.ndarray, int]:
     spot, chunks, entropy = args
     outcomes = np.zeros((len(spot.known), CODES), np.int64)
     for index, size in chunks:
@@ -522,8 +524,8 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
         raise EquityError(f"workers must be a whole number >= 1, not {workers!r}")
     if backend not in ("process", "ray"):
         raise EquityError(f"unknown backend {backend!r}: use process or ray")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise EquityError(f"seed must be a whole number >= 0, not {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise EquityError(f"seed must be a whole number, not {seed!r}")
     steps = exact_steps(spot)
     largest = max(math.comb(len(spot.unseen), k) for k in spot.missing)
     if exact and steps > EXACT_MAX_STEPS:
@@ -546,7 +548,10 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
         results = _map(_run_walk, jobs, workers, backend)
     else:
         total = DEFAULT_TRIALS if trials is None else trials
-        entropy = secrets.randbits(128) if seed is None else seed
+        # A negative seed is a seed of its own (as in stud simulate and stud play), not its
+        # absolute value's: NumPy's SeedSequence takes words >= 0, so it gets a second word.
+        entropy: int | tuple[int, int] = (secrets.randbits(128) if seed is None
+                                          else seed if seed >= 0 else (-seed, 1))
         chunks = [(i, min(CHUNK, total - start)) for i, start in enumerate(range(0, total, CHUNK))]
         jobs = [(spot, group, entropy) for group in _spread(chunks, slots)]
         results = _map(_run_sample, jobs, workers, backend)
