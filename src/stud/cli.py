@@ -15,7 +15,7 @@ import typer.core
 
 from stud.bots import BOTS
 from stud.history.phh import PHHError, dumps
-from stud.history.replay import phh_paths, replay_file
+from stud.history.replay import phh_paths, replay_hands
 from stud.rules import PROFILES, RulesError, Stakes, Variant, profile
 
 if TYPE_CHECKING:
@@ -126,7 +126,8 @@ def parse_bots(text: str, seats: int, players: int | None = None) -> list[str]:
 
 @app.command(cls=_Command)
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="PHH files, or folders of them")],
+    paths: Annotated[list[Path], typer.Argument(
+        help="PHH files (.phh, or .phhs of several hands), or folders of them")],
     rules: Annotated[str | None, typer.Option(help="profile: standard or pokerkit "
                                                    "(wins over the file's _rules)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON array, an object per hand")]
@@ -138,8 +139,8 @@ def replay(
     must_exist(paths)
     files = phh_paths(paths)
     if not files:
-        fail("no .phh files found in " + ", ".join(str(p) for p in paths))
-    reports = [replay_file(path, rules) for path in files]
+        fail("no .phh or .phhs files found in " + ", ".join(str(p) for p in paths))
+    reports = [report for path in files for report in replay_hands(path, rules)]
     if as_json:
         typer.echo(json.dumps([{"path": r.path, "variant": r.variant, "ok": r.ok,
                                 "checked": r.checked, "finishing_stacks": r.finishing_stacks,

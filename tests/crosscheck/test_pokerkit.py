@@ -14,7 +14,7 @@ import pytest
 
 from stud.cards import Deck
 from stud.engine import ActionKind, CommunityCardDealt, Hand, HandShown
-from stud.history.phh import HandHistory, from_hand
+from stud.history.phh import HandHistory, dumps_all, from_hand, loads_all
 from stud.history.replay import ReplayError, replay
 from stud.rules import PROFILES, Stakes
 
@@ -109,3 +109,38 @@ def test_a_hand_already_face_up_has_no_showdown_line_so_pokerkit_replays_communi
         if theirs != hand.stacks:
             failures.append(f"PokerKit {theirs} != ours {hand.stacks}\n  {stacks} {actions}")
     assert not failures, f"{len(failures)} of {checked} hands disagree; first:\n{failures[0]}"
+
+
+def test_phhs_files_read_both_ways_with_pokerkit() -> None:
+    """A ``.phhs`` of our hands is read by PokerKit's ``HandHistory.loads_all`` with every
+    field, and PokerKit's ``dumps_all`` of hands it played is read by our ``loads_all``."""
+    from pokerkit import HandHistory as PokerKitHistory
+
+    rng = random.Random("phhs both ways")
+    ours = []
+    for code in VARIANTS:
+        for _ in range(4):
+            ante, bring_in, small_bet, big_bet, stacks = random_game(rng, code)
+            hand = Hand(VARIANTS[code], Stakes(ante, bring_in, small_bet, big_bet), stacks,
+                        POKERKIT, Deck.seeded(rng.getrandbits(32)))
+            while not hand.is_over:
+                hand.act(rng.choice(hand.legal_actions()))
+            ours.append(from_hand(hand))
+    theirs = list(PokerKitHistory.loads_all(dumps_all(ours)))
+    assert [(h.variant, list(h.actions), list(h.finishing_stacks or [])) for h in theirs] == \
+        [(h.variant, h.actions, h.finishing_stacks) for h in ours]
+    assert [list(h.starting_stacks) for h in theirs] == [h.starting_stacks for h in ours]
+
+    played = [play_random(rng, code) for code in VARIANTS for _ in range(4)]
+    text = PokerKitHistory.dumps_all(
+        PokerKitHistory(variant=p.variant, ante_trimming_status=True,
+                        antes=[p.ante] * len(p.stacks), bring_in=p.bring_in,
+                        small_bet=p.small_bet, big_bet=p.big_bet,
+                        starting_stacks=list(p.stacks), actions=list(p.actions),
+                        finishing_stacks=list(p.finishing_stacks))
+        for p in played)
+    read = loads_all(text)
+    assert [name for name, _ in read] == [str(k) for k in range(1, len(played) + 1)]
+    for (_, history), p in zip(read, played, strict=True):
+        assert history.actions == list(p.actions)
+        assert list(replay(history, POKERKIT).finishing_stacks) == p.finishing_stacks

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stud.cli import app
-from stud.history.phh import dumps, load, loads
+from stud.history.phh import dumps, dumps_all, load, load_all, loads
 from stud.history.replay import phh_paths, replay, replay_file
 
 # shared/ lies beside the repository, on a developer's machine and in CI alike.
@@ -94,3 +94,26 @@ def test_replay_of_a_malformed_file_is_a_clear_error(tmp_path: Path) -> None:
     assert not report.ok and "'bring_in' is missing" in (report.error or "")
     bad.write_text("this is not toml = = =")
     assert "not valid TOML" in (replay_file(bad).error or "")
+
+
+def test_a_phhs_file_of_the_thirty_hands_replays_hand_by_hand(tmp_path: Path) -> None:
+    """A ``.phhs`` (PHH's file of several hands: [1], [2], ...) is read hand by hand, by the
+    library and by ``stud replay``, and a bad hand is named by its table."""
+    histories = [load(path) for path in FILES]
+    bundle = tmp_path / "final-table.phhs"
+    bundle.write_text(dumps_all(histories))
+    assert [name for name, _ in load_all(bundle)] == [str(k) for k in range(1, 31)]
+    assert [h.actions for _, h in load_all(bundle)] == [h.actions for h in histories]
+    assert load_all(FILES[0]) == [("", histories[0])]  # a .phh: its one hand
+    result = CliRunner().invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert f"ok    {bundle} [30] (" in result.output
+    assert result.output.endswith("30 of 30 hands replayed exactly\n")
+    histories[1].finishing_stacks = [s + 1 for s in histories[1].finishing_stacks or []]
+    bundle.write_text(dumps_all(histories))
+    result = CliRunner().invoke(app, ["replay", str(bundle)])
+    assert result.exit_code == 1 and f"FAIL  {bundle} [2]: finishing stacks differ" in \
+        result.output and "29 of 30 hands replayed exactly" in result.output
+    bundle.write_text("[1]\nvariant = 'F7S'\n")
+    assert f"{bundle} [1]: the field 'antes' is missing" in \
+        CliRunner().invoke(app, ["replay", str(bundle)]).output

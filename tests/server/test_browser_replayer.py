@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from stud.history.importer import import_file
-from stud.history.phh import load
+from stud.history.phh import dumps_all, load
 from stud.table_state import TableState
 
 from . import test_browser as house
@@ -304,6 +304,21 @@ def test_the_replayer_opens_an_uploaded_phh_file_and_refuses_a_bad_one(
     if WSOP.is_dir():  # a second file replaces the first
         page.get_by_test_id("replay-file").set_input_files(str(WSOP / "10.phh"))
         expect(page.locator("#ring .name").first).to_have_text("James Obst")
+        expect(page.get_by_test_id("replay-bundle")).to_be_hidden()
+        # A .phhs of several hands: its first, then another chosen from the file's list.
+        bundle = tmp_path / "three.phhs"
+        histories = [history] + [load(WSOP / name) for name in ("10.phh", "11.phh")]
+        bundle.write_text(dumps_all(histories), encoding="utf-8")
+        page.get_by_test_id("replay-file").set_input_files(str(bundle))
+        choice = page.get_by_test_id("replay-bundle")
+        expect(choice).to_be_visible()
+        expect(choice.locator("option")).to_have_count(3)
+        expect(page.locator("#ring .name").first).to_have_text(history.fields["players"][0])
+        choice.select_option("3")
+        expect(page.locator("#ring .name").first).to_have_text(
+            load(WSOP / "11.phh").fields["players"][0])
+        expect(choice).to_have_value("3")
+        screenshot(page, f"replayer-phhs-{lang}.png")
 
     bad = tmp_path / "bad.phh"
     bad.write_text(path.read_text().replace('"p1 ', '"p9 ', 1)

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from sqlalchemy import select
 
-from stud.history.phh import load, loads
+from stud.history.phh import dumps_all, load, loads
 from stud.server.replays import MAX_PHH_BYTES
 from stud.server.schema import hands
 from stud.server.store import Store
@@ -282,6 +282,27 @@ def test_an_uploaded_phh_file_is_replayed(played: Played) -> None:
     assert [p["name"] for p in replay["players"]] == history.fields["players"]
     assert replay["steps"][0]["kind"] == "antes"
     assert replay["you"] is None
+
+
+def test_an_uploaded_phhs_file_is_replayed_hand_by_hand(played: Played) -> None:
+    """A ``.phhs`` (several hands: [1], [2], ...): its first hand, or the one ``?hand=``
+    names, with the names of all of them; a name it lacks is refused, naming those it has."""
+    paths = sorted(WSOP.glob("*.phh"))[:3]
+    if len(paths) < 3:
+        pytest.skip(f"{WSOP} is missing")
+    histories = [load(path) for path in paths]
+    text = dumps_all(histories).encode()
+    with played.http() as http:
+        first = http.post("/api/replays", content=text).json()
+        third = http.post("/api/replays", params={"hand": "3"}, content=text).json()
+        missing = http.post("/api/replays", params={"hand": "9"}, content=text)
+    assert first["bundle"] == {"hands": ["1", "2", "3"], "hand": "1"}
+    assert third["bundle"] == {"hands": ["1", "2", "3"], "hand": "3"}
+    assert [p["final"] for p in first["players"]] == histories[0].finishing_stacks
+    assert [p["final"] for p in third["players"]] == histories[2].finishing_stacks
+    assert missing.status_code == 400
+    assert missing.json()["detail"] == ("the uploaded file has no hand [9]: its hands are "
+                                        "[1], [2], [3]")
 
 
 @pytest.mark.parametrize(("body", "code", "words"), [

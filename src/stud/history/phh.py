@@ -13,6 +13,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from stud.cards import Card, format_cards
 from stud.engine import (
@@ -89,11 +90,39 @@ class HandHistory:
 _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
 
 
-def loads(text: str, source: str = "<string>") -> HandHistory:
+def _toml(text: str, source: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"{source}: not valid TOML: {error}") from None
+
+
+def loads(text: str, source: str = "<string>") -> HandHistory:
+    return _history(_toml(text, source), source)
+
+
+def loads_all(text: str, source: str = "<string>") -> list[tuple[str, HandHistory]]:
+    """Every hand of a ``.phhs`` text (PHH's file of several hands, as PokerKit's
+    ``HandHistory.dumps_all`` writes it: each hand a table, ``[1]``, ``[2]``, ...), with its
+    table's name, in the file's order; a text of one hand (a ``.phh``) is that hand, named "".
+    A hand that cannot be read is a ``PHHError`` naming its table."""
+    data = _toml(text, source)
+    if "variant" in data:
+        return [("", _history(data, source))]
+    hands = [(name, value) for name, value in data.items() if isinstance(value, dict)]
+    if not hands:
+        raise PHHError(f"{source}: no hand in it: neither a PHH hand (its variant, antes, "
+                       f"...) nor tables of hands ([1], [2], ...)")
+    return [(name, _history(value, f"{source} [{name}]")) for name, value in hands]
+
+
+def dumps_all(histories: Sequence[HandHistory]) -> str:
+    """Hands as one ``.phhs`` text, ``[1]``, ``[2]``, ... as PokerKit writes them."""
+    return "\n\n".join(f"[{k}]\n{dumps(history)}"
+                       for k, history in enumerate(histories, start=1))
+
+
+def _history(data: dict[str, Any], source: str) -> HandHistory:
     for name in _REQUIRED:
         if name not in data:
             raise PHHError(f"{source}: the field {name!r} is missing")
@@ -130,14 +159,21 @@ def loads(text: str, source: str = "<string>") -> HandHistory:
 
 
 def load(path: str | Path) -> HandHistory:
-    path = Path(path)
+    return loads(_read(Path(path)), str(path))
+
+
+def load_all(path: str | Path) -> list[tuple[str, HandHistory]]:
+    """Every hand of a ``.phhs`` file (or the one hand of a ``.phh``): ``loads_all``."""
+    return loads_all(_read(Path(path)), str(path))
+
+
+def _read(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as error:
         raise PHHError(f"{path}: cannot read: {error.strerror}") from None
     except UnicodeDecodeError:
         raise PHHError(f"{path}: not UTF-8 text") from None
-    return loads(text, str(path))
 
 
 def _toml_value(value: object) -> str:

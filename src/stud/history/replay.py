@@ -14,7 +14,7 @@ from pathlib import Path
 from stud.cards import Card, CardError, Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase, PotAwarded
 from stud.history.fill import fill_up_cards, first_actors
-from stud.history.phh import HandHistory, PHHError, load
+from stud.history.phh import HandHistory, PHHError, load, load_all
 from stud.history.rake import raked_stacks
 from stud.rules import Rules, RulesError, Variant
 
@@ -277,9 +277,29 @@ class FileReport:
 
 def replay_file(path: Path, override: str | None = None) -> FileReport:
     """Replay one file; the report's error names the file, the action and the reason."""
-    variant = "?"
     try:
         history = load(path)
+    except PHHError as error:
+        return FileReport(str(path), "?", False, None, str(error))
+    return replay_history(str(path), history, override)
+
+
+def replay_hands(path: Path, override: str | None = None) -> list[FileReport]:
+    """Replay every hand of a file: the one hand of a ``.phh``, each hand of a ``.phhs``
+    (reported as the file's path and the hand's table, ``hands.phhs [2]``)."""
+    try:
+        hands = load_all(path)
+    except PHHError as error:
+        return [FileReport(str(path), "?", False, None, str(error))]
+    return [replay_history(f"{path} [{name}]" if name else str(path), history, override)
+            for name, history in hands]
+
+
+def replay_history(path: str, history: HandHistory, override: str | None = None) -> FileReport:
+    """Replay one hand read from ``path``; the report's error names it, the action and the
+    reason."""
+    variant = "?"
+    try:
         variant = history.stud_variant.value
         result = replay(history, history.rules(override))
     except (PHHError, ReplayError) as error:
@@ -307,11 +327,13 @@ def replay_file(path: Path, override: str | None = None) -> FileReport:
 
 
 def phh_paths(paths: list[Path]) -> list[Path]:
-    """Files named, and the ``.phh`` files in folders named (sorted naturally)."""
+    """Files named, and the ``.phh`` and ``.phhs`` files in folders named (sorted
+    naturally)."""
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = [p for p in path.rglob("*.phh") if p.is_file()]
+            found = [p for p in path.rglob("*.phh*") if p.is_file()
+                     and p.suffix in (".phh", ".phhs")]
             out.extend(sorted(found, key=_natural))
         else:
             out.append(path)

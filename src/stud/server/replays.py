@@ -17,13 +17,13 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 
 from stud.cards import Card
-from stud.history.phh import PHHError, loads
+from stud.history.phh import PHHError, loads_all
 from stud.history.steps import Replay, SeatAt, Step, StepsError, StreetEquity, replay_steps
 from stud.rules import POLICIES
 from stud.server.auth import account_of, casino_of, must_be_me
 from stud.server.frames import Json, award_json, cards_json, first_json, value_json
 
-MAX_PHH_BYTES = 64 * 1024  # a hand of eight players is a few kilobytes
+MAX_PHH_BYTES = 1024 * 1024  # a hand of eight players is a few kilobytes; a .phhs more
 MAX_HANDS = 200  # one page of "your hands"
 STATIC = Path(__file__).parent / "static"
 
@@ -124,20 +124,37 @@ def _text_field(fields: dict[str, object], name: str) -> str | int | None:
     return value if isinstance(value, str | int) and not isinstance(value, bool) else None
 
 
-def replay_of(text: str, source: str, you_table_seat: int | None = None) -> Json:
-    """A PHH text's replay as JSON; ``PHHRefused`` when it cannot be replayed."""
+def replay_of(text: str, source: str, you_table_seat: int | None = None,
+              hand: str | None = None) -> Json:
+    """A PHH text's replay as JSON; ``PHHRefused`` when it cannot be replayed. Of a ``.phhs``
+    (several hands, ``[1]``, ``[2]``, ...), the hand named ``hand`` (the first by default),
+    and ``bundle``: every hand's name, and this one's."""
     try:
-        history = loads(text, source)
-        replay = replay_steps(history)
+        hands = loads_all(text, source)
     except PHHError as error:
         raise PHHRefused("bad_phh", str(error)) from None
+    names = [name for name, _ in hands]
+    chosen = names[0] if hand is None else hand
+    if chosen not in names:
+        raise PHHRefused("bad_phh", f"{source} has no hand [{hand}]: its hands are "
+                                    f"{', '.join(f'[{n}]' for n in names)}")
+    history = hands[names.index(chosen)][1]
+    if chosen:
+        source = f"{source} [{chosen}]"
+    try:
+        replay = replay_steps(history)
+    except PHHError as error:
+        raise PHHRefused("bad_phh", f"{source}: {error}") from None
     except StepsError as error:
         raise PHHRefused("bad_phh", f"{source}: {error}", error.index, error.line) from None
     seats = history.fields.get("seats")
     you = None
     if you_table_seat is not None and isinstance(seats, list) and you_table_seat in seats:
         you = seats.index(you_table_seat) + 1
-    return replay_json(replay, history.fields, you)
+    found = replay_json(replay, history.fields, you)
+    if chosen:
+        found["bundle"] = {"hands": names, "hand": chosen}
+    return found
 
 
 def _card_list(cards: object) -> list[Json]:
@@ -171,10 +188,11 @@ async def _phh_text(request: Request) -> str:
 @router.post("/api/replays", response_model=None)
 async def replay_upload(request: Request) -> JSONResponse:
     """The steps of a PHH file sent as the body (any history: an imported hand, a PokerKit
-    one, one of ours)."""
+    one, one of ours); of a ``.phhs``, the hand ``?hand=`` names, else its first."""
     try:
         text = await _phh_text(request)
-        return JSONResponse(await asyncio.to_thread(replay_of, text, "the uploaded file"))
+        return JSONResponse(await asyncio.to_thread(replay_of, text, "the uploaded file", None,
+                                                    request.query_params.get("hand")))
     except PHHRefused as refused:
         return refused.response()
 

@@ -21,6 +21,7 @@ const view = {
   error: null, // {code, detail, index, line} of a refused file, or {missing: id}
   loading: false,
 };
+let uploaded = null; // the text of the file opened last: another of its hands may be asked for
 
 const $ = (id) => document.getElementById(id);
 
@@ -339,6 +340,17 @@ function renderStep() {
   renderLog();
 }
 
+/** A .phhs file's hands to choose from (hidden for a file of one hand, or a played hand). */
+function renderBundle() {
+  const bundle = view.replay && view.source === "file" ? view.replay.bundle : null;
+  $("replay-bundle-field").hidden = !bundle;
+  if (!bundle) return;
+  const select = $("replay-bundle");
+  select.replaceChildren(...bundle.hands.map((name, k) => el("option", { value: name,
+    text: t("ui.replay_bundle_hand", { name, number: k + 1, count: bundle.hands.length }) })));
+  select.value = bundle.hand;
+}
+
 function renderAll() {
   translateStatic();
   for (const button of document.querySelectorAll("[data-i18n-title]")) {
@@ -349,6 +361,7 @@ function renderAll() {
     if (label) label.textContent = words;
   }
   renderMeta();
+  renderBundle();
   renderError();
   renderStep();
 }
@@ -382,9 +395,16 @@ async function upload(file) {
     renderAll();
     return;
   }
+  uploaded = text;
+  await post(text, null);
+}
+
+/** The replay of a file's text: of a .phhs (several hands), the hand named, else its first. */
+async function post(text, hand) {
   let response;
+  const query = hand === null ? "" : `?hand=${encodeURIComponent(hand)}`;
   try {
-    response = await fetch("/api/replays", { method: "POST", credentials: "same-origin",
+    response = await fetch(`/api/replays${query}`, { method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text });
   } catch {
     view.error = { detail: t("ui.network_error") };
@@ -414,6 +434,9 @@ function main() {
   $("replay-file").addEventListener("change", (event) => {
     const file = event.target.files && event.target.files[0];
     if (file) upload(file);
+  });
+  $("replay-bundle").addEventListener("change", (event) => {
+    if (uploaded !== null) post(uploaded, event.target.value);
   });
   document.addEventListener("keydown", (event) => {
     if (!view.replay || event.altKey || event.ctrlKey || event.metaKey) return;
