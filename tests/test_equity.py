@@ -10,6 +10,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -293,7 +294,17 @@ BAD = [
     (dict(hands=["AsKs", "QdQc"], trials=10, exact=True), "not both"),
     (dict(hands=["AsKs", "QdQc"], workers=0), "workers must be a whole number >= 1"),
     (dict(hands=["AsKs", "QdQc"], backend="dask"), "unknown backend 'dask'"),
+    (dict(hands="AsKs2d QhQd5c"), "hands 'AsKs2d QhQd5c': give a list of hands, one string "
+                                  "per player"),
+    (dict(hands=["AsKs", "QdQc"], dead=5), "dead cards 5: give cards"),
+    (dict(hands=["AsKs", "QdQc"], workers=True), "workers must be a whole number >= 1"),
 ]
+
+
+def test_numpy_whole_numbers_are_whole_numbers() -> None:
+    hands = ["As2s3s", "KdKhQc"]
+    assert equity("razz", hands, trials=np.int64(5000), workers=np.int64(1),
+                  seed=np.int64(4)) == equity("razz", hands, trials=5000, seed=4)
 
 
 @pytest.mark.parametrize("options, message", BAD)

@@ -87,13 +87,10 @@ def parse_variant(text: str) -> Variant:
 
 def parse_stakes(text: str) -> Stakes:
     """``ANTE/BRING_IN/SMALL/BIG``, e.g. ``1/2/5/10``."""
-    parts = text.split("/")
-    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
-        fail(f"--stakes {text!r}: write ANTE/BRING_IN/SMALL_BET/BIG_BET in chips, like 1/2/5/10")
     try:
-        return Stakes(*(int(p) for p in parts))
+        return Stakes.parse(text)
     except RulesError as error:
-        fail(f"--stakes {text!r}: {error}")
+        fail(f"--{error}")
         raise
 
 

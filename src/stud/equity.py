@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from stud.cards import Card, CardError
-from stud.rules import RulesError, Variant
+from stud.rules import RulesError, Variant, is_whole
 
 __all__ = ["CHUNK", "DEFAULT_TRIALS", "EXACT_AUTO_STEPS", "EquityError", "EquityResult",
            "PlayerEquity", "Spot", "equity", "exact_steps", "parse_spot"]
@@ -154,8 +154,10 @@ def _parse_dead(dead: object) -> list[int]:
         if len(compact) % 2:
             raise EquityError(f"dead cards {dead!r}: cards are two characters each, like 'As'")
         tokens: list[object] = [compact[i:i + 2] for i in range(0, len(compact), 2)]
+    elif isinstance(dead, Iterable):
+        tokens = list(dead)
     else:
-        tokens = list(dead)  # type: ignore[call-overload]
+        raise EquityError(f"dead cards {dead!r}: give cards, like 'As Kd' or ['As', 'Kd']")
     ids = []
     for token in tokens:
         try:
@@ -501,6 +503,7 @@ def _map(function: Callable[[Any], tuple[np.ndarray, int]], jobs: list[Any], wor
 # --- the calculator --------------------------------------------------------------------------
 
 
+
 def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
            trials: int | None = None, exact: bool = False, workers: int = 1,
            backend: str = "process", seed: int | None = None) -> EquityResult:
@@ -513,19 +516,20 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
     ``workers`` processes (or Ray tasks with ``backend="ray"``) share the work; a ``seed`` gives
     the same numbers for any number of workers.
     """
-    hands = list(hands)
+    hands = hands if isinstance(hands, str) else list(hands)  # a str: parse_spot says why not
     spot = parse_spot(variant, hands, dead)
     if exact and trials is not None:
         raise EquityError("ask for exact enumeration or a number of trials, not both")
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
-                               or trials < 1):
+    if trials is not None and (not is_whole(trials) or trials < 1):
         raise EquityError(f"trials must be a whole number of deals >= 1, not {trials!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if not is_whole(workers) or workers < 1:
         raise EquityError(f"workers must be a whole number >= 1, not {workers!r}")
     if backend not in ("process", "ray"):
         raise EquityError(f"unknown backend {backend!r}: use process or ray")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and not is_whole(seed):
         raise EquityError(f"seed must be a whole number, not {seed!r}")
+    trials, workers = (None if trials is None else int(trials)), int(workers)
+    seed = None if seed is None else int(seed)
     steps = exact_steps(spot)
     largest = max(math.comb(len(spot.unseen), k) for k in spot.missing)
     if exact and steps > EXACT_MAX_STEPS:

@@ -9,6 +9,7 @@ Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -49,6 +50,11 @@ class Variant(StrEnum):
 _BY_NAME: dict[str, Variant] = {v.value: v for v in Variant}
 
 
+def is_whole(value: object) -> bool:
+    """A whole number as a count is given: an int or NumPy's (``np.int64(4)``), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True, slots=True)
 class Stakes:
     """A fixed-limit structure: ante, bring-in, small bet (3rd and 4th street), big bet."""
@@ -77,6 +83,22 @@ class Stakes:
             raise RulesError(
                 f"stakes: big_bet {self.big_bet} is less than the small bet {self.small_bet}"
             )
+
+    @staticmethod
+    def parse(text: str) -> Stakes:
+        """``ANTE/BRING_IN/SMALL_BET/BIG_BET`` in chips, like ``1/2/5/10``.
+
+        >>> Stakes.parse("1/2/5/10")
+        Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+        """
+        parts = text.split("/")
+        if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
+            raise RulesError(f"stakes {text!r}: write ANTE/BRING_IN/SMALL_BET/BIG_BET in chips, "
+                             f"like 1/2/5/10")
+        try:
+            return Stakes(*(int(p) for p in parts))
+        except RulesError as error:
+            raise RulesError(f"stakes {text!r}: {str(error).removeprefix('stakes: ')}") from None
 
     @staticmethod
     def for_limit(small_bet: int, big_bet: int | None = None, ante: int | None = None) -> Stakes:

@@ -127,8 +127,16 @@ def test_no_low_is_minus_one() -> None:
     "dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
 def test_any_integer_dtype(dtype: type, hands: np.ndarray) -> None:
     some = hands[:1000]
+    big_endian = np.dtype(dtype).newbyteorder(">")
     for batch in BATCH:
         assert np.array_equal(batch(some.astype(dtype)), batch(some))
+        assert np.array_equal(batch(some.astype(big_endian)), batch(some))  # '>i8' too
+
+
+def test_no_hands_are_no_values() -> None:
+    for batch in BATCH:
+        for empty in ([], np.zeros((0, 7), dtype=np.int64)):
+            assert batch(empty).shape == (0,)
 
 
 @pytest.mark.parametrize("count", [1, 2, 63, 64, 65, 1000, 20_000])

@@ -250,6 +250,17 @@ def test_a_choice_that_is_not_legal_changes_no_hand() -> None:
     choices[2] = 5
     with pytest.raises(IllegalChoice, match="hand 2: choice 5"):
         batch.act(choices)
+    # Choices that are not whole numbers a hand, or past any index, are refused by what they
+    # are, never read as some other choice.
+    huge = np.zeros(4, dtype=np.uint64)
+    huge[1] = 2**63 + 5
+    for bad, words in [(1.9, r"shape \(4,\) expected, got \(\)"),
+                       (np.full(4, 1.9), "whole numbers .* got dtype float64"),
+                       (["1"] * 4, "got dtype <U1"), ([None] * 4, "got dtype object"),
+                       (np.zeros(4, bool), "got dtype bool"),
+                       (huge, f"hand 1: choice {2**63 + 5} is not one of")]:
+        with pytest.raises(IllegalChoice, match=words):
+            batch.act(bad)  # type: ignore[arg-type]
     assert (batch.table == before).all()
 
 

@@ -4,6 +4,7 @@ every-seat mode, and through Gymnasium's checks."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import gymnasium
@@ -255,6 +256,8 @@ def test_an_illegal_action_index_is_refused_and_changes_no_table() -> None:
         env.step(np.zeros(3, dtype=np.int64))
     with pytest.raises(rl.IllegalActionIndex, match="integers"):
         env.step(np.zeros(4))
+    with pytest.raises(rl.IllegalActionIndex, match=f"table 2: action {2**63 + 1} is not an"):
+        env.step(np.array([0, 1, 2**63 + 1, 1], dtype=np.uint64))
     assert np.array_equal(env.table, table)
     env.step(np.argmax(info["action_mask"], axis=1))
 
@@ -266,6 +269,14 @@ def test_bad_arguments_get_clear_errors() -> None:
         rl.vector_env(players=6, opponents=["random"])
     with pytest.raises(ValueError, match="num_envs"):
         rl.vector_env(num_envs=0)
+    with pytest.raises(ValueError, match="num_envs must be a whole number >= 1, not True"):
+        rl.vector_env(num_envs=True)
+    assert rl.vector_env(num_envs=np.int64(3), threads=np.int64(2)).num_envs == 3
+    for stakes, words in [("x", "stakes 'x': write ANTE/BRING_IN/SMALL_BET/BIG_BET"),
+                          ((1, 2, 5), "stakes: four numbers"),
+                          ("1/5/5/10", "bring_in 5 must be less than the small bet 5")]:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            rl.vector_env(stakes=stakes)
     with pytest.raises(ValueError, match="seat"):
         rl.vector_env(players=3, seat=4)
     with pytest.raises(ValueError, match="seed"):

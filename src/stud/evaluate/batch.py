@@ -457,12 +457,16 @@ def _as_hands(cards: Any) -> np.ndarray:
     take any integer dtype as it is, NumPy's default int64 with no conversion, and check every
     id themselves), or a ValueError saying why not."""
     array = np.asarray(cards)
+    if array.shape == (0,):  # no hands at all, as [] is
+        array = np.zeros((0, CARDS_PER_HAND), dtype=np.uint8)
     if array.ndim != 2 or array.shape[1] != CARDS_PER_HAND:
         raise ValueError(
             f"hands must be an array of shape (N, {CARDS_PER_HAND}), one row of seven card ids "
             f"per hand; got shape {array.shape}")
     if array.dtype == np.bool_ or not np.issubdtype(array.dtype, np.integer):
         raise ValueError(f"card ids must be integers, got dtype {array.dtype}")
+    if not array.dtype.isnative:  # big-endian ids ('>i8'): numba reads native ones only
+        array = array.astype(array.dtype.newbyteorder("="))
     if array.dtype == np.uint64:  # numba reads it as unsigned: ids over 2**63 stay large
         array = array.view(np.int64) if array.flags.c_contiguous else array.astype(np.int64)
     if array.dtype == np.int8:  # as bytes: -1 is 255, an id the tables mark as bad

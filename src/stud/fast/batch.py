@@ -270,13 +270,20 @@ class Batch:
         """In every hand where someone is to act, the legal action at index ``choices[h]``
         (of ``legal()``'s list) is taken; other hands' choices are ignored. A choice that is
         no legal action's index changes no hand: ``IllegalChoice`` says which."""
-        array = np.ascontiguousarray(choices, dtype=np.int64)
-        if array.shape != (len(self),):
-            raise IllegalChoice(f"one choice a hand: {len(self)} expected, shape {array.shape}")
+        given = np.asarray(choices)
+        if given.shape != (len(self),):
+            raise IllegalChoice(f"one choice a hand: shape ({len(self)},) expected, got "
+                                f"{given.shape}")
+        if not np.issubdtype(given.dtype, np.integer):
+            raise IllegalChoice(f"choices must be whole numbers (indices into legal()'s "
+                                f"actions), got dtype {given.dtype}")
+        # Any index from MAX_LEGAL on is no action's: capped there, it fits the kernel's int64.
+        array = np.ascontiguousarray(np.where(given >= L.MAX_LEGAL, L.MAX_LEGAL, given),
+                                     dtype=np.int64)
         bad = act_all(self.table, self.stub, self.game, array, self.keys, self.awards_table)
         if bad >= 0:
             legal = self.legal().actions(int(bad))
-            raise IllegalChoice(f"hand {bad}: choice {int(array[bad])} is not one of the "
+            raise IllegalChoice(f"hand {bad}: choice {int(given[bad])} is not one of the "
                                 f"{len(legal)} legal actions {legal}; no hand was changed")
         self.settle()
 

@@ -252,8 +252,12 @@ def _stakes(stakes: Stakes | Sequence[int] | str | None) -> Stakes:
     if isinstance(stakes, Stakes):
         return stakes
     if isinstance(stakes, str):
-        stakes = [int(part) for part in stakes.split("/")]
-    return Stakes(*stakes)
+        return Stakes.parse(stakes)
+    values = list(stakes)
+    if len(values) != 4:
+        raise RulesError(f"stakes: four numbers (ante, bring-in, small bet, big bet), not "
+                         f"{stakes!r}")
+    return Stakes(*values)
 
 
 def _stacks(starting_stack: int | Sequence[int], players: int, stakes: Stakes) -> tuple[int, ...]:

@@ -53,10 +53,11 @@ from stud.fast.policies import POLICIES
 from stud.fast.tables import ACT, DEAL, DEAL_NEXT, SKIP, advance
 from stud.fast.twister import KEY_WORDS
 from stud.rl.compact import compact_space
-from stud.rules import PROFILES, Rules, Stakes, Variant, profile
+from stud.rules import PROFILES, Rules, Stakes, Variant, is_whole, profile
 
 Array = npt.NDArray[Any]
 _ACTION_NAMES = ("fold", "check/call", "bring-in", "complete/bet/raise", "bet/raise big")
+
 
 
 class IllegalActionIndex(ValueError):
@@ -90,8 +91,9 @@ class StudVectorEnv(VectorEnv):
                  illegal: str = "raise", observation: str = "compact") -> None:
         from stud.rl import _FALLBACK, _stacks, _stakes  # the single-table rules and words
 
-        if not isinstance(num_envs, int) or num_envs < 1:
+        if not is_whole(num_envs) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number >= 1, not {num_envs!r}")
+        num_envs = int(num_envs)
         self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
         self.stakes = _stakes(stakes)
         self.rules = profile(rules) if isinstance(rules, str) else (
@@ -151,8 +153,9 @@ class StudVectorEnv(VectorEnv):
 
         if threads is None:
             threads = max(1, min(os.cpu_count() or 1, n // 256, 8))
-        if not isinstance(threads, int) or threads < 1:
+        if not is_whole(threads) or threads < 1:
             raise ValueError(f"threads must be a whole number >= 1, not {threads!r}")
+        threads = int(threads)
         self.threads = min(threads, n)
         self._ranges = [(k * n // self.threads, (k + 1) * n // self.threads)
                         for k in range(self.threads)]
@@ -248,12 +251,12 @@ class StudVectorEnv(VectorEnv):
         if not np.issubdtype(array.dtype, np.integer):
             raise IllegalActionIndex(f"action indices must be integers 0..{ACTIONS - 1}, got "
                                      f"dtype {array.dtype}")
-        chosen = array.astype(np.int64)
-        outside = np.flatnonzero((chosen < 0) | (chosen >= ACTIONS))
+        outside = np.flatnonzero((array < 0) | (array >= ACTIONS))  # before any cast
         if len(outside):
             h = int(outside[0])
-            raise IllegalActionIndex(f"table {h}: action {int(chosen[h])} is not an action "
+            raise IllegalActionIndex(f"table {h}: action {int(array[h])} is not an action "
                                      f"(0..{ACTIONS - 1}); no table was changed")
+        chosen = array.astype(np.int64)
         acting = self.todo == ACT
         closed = acting & (self.slots[np.arange(self.num_envs), chosen] < 0)
         self._illegal[:] = closed
