@@ -337,3 +337,6 @@ def test_a_hand_that_does_not_exist_is_said_so_in_the_replayer(person) -> None:
     viewer.page.goto("/replayer?hand=987654")
     expect(viewer.page.get_by_test_id("replay-error")).to_contain_text(
         "There is no finished hand #987654.")
+    viewer.page.goto("/replayer?hand=abc")  # no hand is called that either
+    expect(viewer.page.get_by_test_id("replay-error")).to_contain_text(
+        "There is no finished hand #abc.")

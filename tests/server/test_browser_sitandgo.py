@@ -80,6 +80,7 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     expect(ann.locator("#table-meta")).to_contain_text(
         "Razz · next Seven Card Stud after 4 more hands")
     expect(ann.locator("#table-meta")).to_contain_text("Level 1 · level 2 after 5 more hands")
+    table_address = ann.url
     expect(ann.get_by_test_id("add-bot-3")).to_have_count(1)  # drawn, and hidden here
     expect(ann.get_by_test_id("add-bot-3")).to_be_hidden()
     ann.get_by_test_id("tournament-link").click()
@@ -113,3 +114,8 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
         wallet = 10_000 - 300 + prize
         shown = f"{wallet:,}" if page is ann else f"{wallet:,}".replace(",", ".")
         expect(page.get_by_test_id("playing-as")).to_contain_text(shown)
+    # Its table, once it is over, names no next level and offers no seat.
+    ann.goto(table_address)
+    expect(ann.get_by_test_id("action-wait")).to_have_text("This tournament is over.")
+    expect(ann.locator("#table-meta")).not_to_contain_text("after")
+    expect(ann.get_by_test_id("tournament-link")).to_be_visible()

@@ -332,3 +332,7 @@ def test_the_replayer_and_your_hands_pages_are_served(played: Played) -> None:
             answer = http.get(path)
             assert answer.status_code == 200
             assert module in answer.text
+            assert '<link rel="icon" href="/static/favicon.svg"' in answer.text
+        icon = http.get("/favicon.ico")  # asked for by browsers whatever the page says
+        assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+        assert icon.text.startswith("<svg")

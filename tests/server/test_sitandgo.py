@@ -246,3 +246,37 @@ def test_three_equal_stacks_out_in_one_hand_tie_and_share_the_prizes_of_their_pl
         assert store.audit() == []
     finally:
         store.close()
+
+
+def test_the_tables_level_line_counts_the_hand_just_over_and_stops_at_the_end(
+        quick_server: Server) -> None:
+    """Every state the table sends counts the hand just over as played (its level's hands to
+    go do not go back up when it ends), and once the tournament is over there is no next
+    level, and the level named is the one whose stakes were last played."""
+    with quick_server.client() as http:
+        _, ann = make_account(http, "Una")
+        made = create(http, ann, variant="razz", players=3, structure="turbo",
+                      starting_stack=200)
+        with TableClient(quick_server.ws, made["table"], timeout=60) as watcher:
+            http.post(f"/api/tournaments/{made['id']}/bots",
+                      json={"bots": ["random", "random", "random"]}, headers=bearer(ann))
+            last = watcher.until_state(
+                lambda s: s["table"]["tournament"]["status"] == "finished",
+                what="the tournament's end")
+    seen = 0
+    for frame in watcher.frames:
+        if frame.get("type") != "state" or frame["table"]["tournament"]["status"] != "running":
+            continue
+        hand, now = frame.get("hand"), frame["table"]["tournament"]
+        if hand is None:
+            continue
+        seen += 1
+        played = hand["number"] if hand["over"] else hand["number"] - 1
+        assert now["hands"] == played, (hand["number"], hand["over"], now)
+        ends = 5 * now["level"]  # turbo by hands: five hands a level
+        assert now["next"]["in_hands"] == ends - played - (0 if hand["over"] else 1), now
+    assert seen > 10
+    over = last["table"]["tournament"]
+    assert over["next"] is None
+    assert over["stakes"] == {k: last["table"]["stakes"][k]
+                              for k in ("ante", "bring_in", "small_bet", "big_bet")}

@@ -375,6 +375,10 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:  # asked for by browsers whatever the page says
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def page_of(table_id: str, page: str) -> FileResponse:
         """A table's page; for a table that is not there, a page saying so in the reader's
         language with the way back to the lobby (404: the API's answers stay JSON)."""

@@ -71,6 +71,7 @@ class TournamentRoom(Room):
                                      self.spec.seats)
         self.level: Level = self.format.structure.level(tournament.level)
         self.played = 0  # finished hands: the clock of the levels by hands and of the rotation
+        self._counted: object = None  # the last hand counted in ``played`` (``Room.last``)
         self.entries: list[EntryRow] = []
         self._halted = False  # busts could not be placed: deal no more until a restart
 
@@ -159,8 +160,14 @@ class TournamentRoom(Room):
         if structure.per == "minutes":
             level = structure.level_at(self._minutes())
         else:
-            level = structure.level_at(self.played)
+            level = structure.level_at(self.hands_done())
         return level if level.number > self.level.number else self.level
+
+    def hands_done(self) -> int:
+        """Finished hands, the one just over included while it is being counted (its end is
+        shown before ``_finish_hand`` has kept its busts)."""
+        over = self.last is not None and self.last is not self._counted and not self._in_play()
+        return self.played + (1 if over else 0)
 
     def _minutes(self) -> float:
         started = self.tournament.started_at
@@ -177,6 +184,7 @@ class TournamentRoom(Room):
         if self.last is not deal:
             return  # not kept (voided): nothing was won or lost
         self.played += 1
+        self._counted = deal
         try:
             if self.level.number > self.tournament.level:
                 await self.db(self.store.set_level, self.tournament.id, self.level.number)
@@ -223,7 +231,7 @@ class TournamentRoom(Room):
         spec = dataclasses.replace(self.spec, hands=self.number, paused=self.paused,
                                    variant=self.table.variant, stakes=self.table.stakes)
         # The tournament's own count of hands (a voided hand is dealt again as the same one).
-        dealt = self.played + (1 if self._in_play() else 0)
+        dealt = self.hands_done() + (1 if self._in_play() else 0)
         return table_json(spec, len(self.table.seats), self.hands_per_hour()) \
             | rotation_json(self.format.game, dealt) \
             | {"tournament": self.tournament_json()}
@@ -234,23 +242,28 @@ class TournamentRoom(Room):
 
     def tournament_json(self) -> Json:
         """Where the tournament stands: its status, the level in force (the hand's in play,
-        else the next hand's) and the next one, with the milliseconds to it or the hands still
-        to be dealt before it (0: the next hand plays it)."""
+        else the next hand's; once it is over, the last hand's) and the next one, with the
+        milliseconds to it or the hands still to be dealt before it (0: the next hand plays
+        it); no next level once it is over."""
         t, structure = self.tournament, self.format.structure
         in_play = self._in_play()
-        level = self.level if in_play else self.level_now()
-        ends = sum(structure.level(k).length for k in range(1, level.number + 1))
-        following = structure.level(level.number + 1)
-        upcoming: Json = {"level": following.number, **_stakes_json(following)}
-        if structure.per == "minutes":
-            upcoming["in_ms"] = max(0, int((ends - self._minutes()) * 60_000))
-        else:
-            upcoming["in_hands"] = max(0, ends - self.played - (1 if in_play else 0))
+        over = t.status == "finished"
+        level = self.level if in_play or over else self.level_now()
+        done = self.hands_done()
+        upcoming: Json | None = None
+        if not over:
+            ends = sum(structure.level(k).length for k in range(1, level.number + 1))
+            following = structure.level(level.number + 1)
+            upcoming = {"level": following.number, **_stakes_json(following)}
+            if structure.per == "minutes":
+                upcoming["in_ms"] = max(0, int((ends - self._minutes()) * 60_000))
+            else:
+                upcoming["in_hands"] = max(0, ends - done - (1 if in_play else 0))
         return {"id": t.id, "status": t.status, "game": t.game, "players": t.players,
                 "left": sum(1 for e in self.entries if e.place is None),
                 "registered": len(self.entries), "buy_in": t.buy_in,
                 "prize_pool": t.prize_pool, "structure": t.structure, "per": t.per,
-                "hands": self.played, "level": level.number, "stakes": _stakes_json(level),
+                "hands": done, "level": level.number, "stakes": _stakes_json(level),
                 "next": upcoming}
 
 

@@ -18,7 +18,9 @@ function gameText(table) {
     { now: variantTitle(r.now), next: variantTitle(r.next) });
 }
 
-function levelText(tr) {
+/** When the next level comes (in time, or in hands), as the table and the tournament's page
+ * say it. */
+export function levelText(tr) {
   const next = tr.next;
   if (next.in_ms !== undefined) {
     const seconds = Math.max(0, Math.round(next.in_ms / 1000));
@@ -38,8 +40,9 @@ function tableMeta(table) {
   const parts = [gameText(table), " · ", stakesText(table.stakes)];
   const tr = table.tournament;
   if (tr) {
-    parts.push(" · ", t("ui.level_short", { level: tr.level }), " · ", levelText(tr), " · ",
-    el("a", { href: `/tournaments/${tr.id}`, testid: "tournament-link",
+    parts.push(" · ", t("ui.level_short", { level: tr.level }), " · ");
+    if (tr.next) parts.push(levelText(tr), " · "); // none once it is over
+    parts.push(el("a", { href: `/tournaments/${tr.id}`, testid: "tournament-link",
       text: t("ui.tournament_link") }));
   }
   return parts;

@@ -10,7 +10,10 @@ import {
 import { cardNode, cardRow, el } from "./cards.js";
 import { accountBox, api, fetchMe, mountLangSwitch } from "./lobby.js";
 
-const HAND_ID = Number(new URLSearchParams(location.search).get("hand")) || null;
+// ?hand=N: a finished hand; anything else there (?hand=abc) is a hand there is not.
+const HAND_PARAM = new URLSearchParams(location.search).get("hand");
+const HAND_ID = HAND_PARAM === null || HAND_PARAM === "" ? null
+  : /^\d+$/.test(HAND_PARAM) ? Number(HAND_PARAM) : HAND_PARAM;
 // A hand of a private table opens with the table's invite (?invite=...), passed on to the API.
 const INVITE = new URLSearchParams(location.search).get("invite");
 const invited = (path) => (INVITE ? `${path}?invite=${encodeURIComponent(INVITE)}` : path);
@@ -378,6 +381,11 @@ function open(replay, source) {
 
 async function loadHand() {
   if (!HAND_ID) return;
+  if (typeof HAND_ID !== "number") { // no hand is called that
+    view.error = { missing: HAND_ID };
+    renderAll();
+    return;
+  }
   try {
     open(await api(invited(`/api/hands/${HAND_ID}/replay`)), "hand");
   } catch (error) {

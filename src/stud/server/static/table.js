@@ -267,7 +267,11 @@ function renderActions(state) {
       text = hand.to_act === mySeat(state) ? t("ui.your_turn")
         : t("ui.waiting_for", { name: seatName(state, hand.to_act) });
     } else if (!mySeat(state)) {
-      text = account && account.me ? t("ui.watching") : t("ui.watching_no_account");
+      const tournament = state.table && state.table.tournament;
+      if (tournament) { // no free seat to take: one plays a tournament from its page
+        text = tournament.status === "finished" ? t("ui.tournament_table_over")
+          : t("ui.tournament_table_watching");
+      } else text = account && account.me ? t("ui.watching") : t("ui.watching_no_account");
     }
     box.append(el("span", { class: "action-wait", testid: "action-wait", text }));
   }

@@ -5,6 +5,7 @@
 
 import { chips, onLangChange, stakesText, t, translateStatic, variantTitle } from "./i18n.js";
 import { el } from "./cards.js";
+import { levelText } from "./game_line.js";
 import { accountBox, api, fetchMe, mountLangSwitch, toast } from "./lobby.js";
 
 const ID = (location.pathname.match(/\/tournaments\/(\d+)/) || [])[1];
@@ -22,21 +23,6 @@ const STRUCTURE = {
   "turbo.minutes": "ui.structure_text.turbo.minutes",
 };
 
-function duration(ms) {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `${m}:${String(s).padStart(2, "0")}`;
-}
-
-function nextText(now) {
-  const next = now.next;
-  if (next.in_hands !== undefined) {
-    return next.in_hands <= 1 ? t("ui.next_level_hand", { level: next.level })
-      : t("ui.next_level_hands", { level: next.level, hands: next.in_hands });
-  }
-  return t("ui.next_level_time", { level: next.level, time: duration(next.in_ms) });
-}
 
 function placeText(s) {
   if (s.place === null || s.place === undefined) return t("ui.still_in");
@@ -55,7 +41,7 @@ function renderNow(tr) {
     box.append(
       el("strong", { testid: "tournament-level",
         text: t("ui.level_now", { level: now.level, stakes: stakesText(now.stakes) }) }),
-      el("span", { testid: "tournament-next", text: nextText(now) }),
+      el("span", { testid: "tournament-next", text: levelText(now) }),
       el("span", { text: t("ui.players_left", { left: now.left, players: tr.players }) }),
       el("span", { text: t("ui.hands_played", { hands: now.hands }) }));
   } else if (tr.status === "finished") {
