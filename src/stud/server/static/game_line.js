@@ -13,7 +13,8 @@ function after(hands, keys, params) {
 
 function gameText(table) {
   const r = table.rotation;
-  if (!r) return variantTitle(table.variant, table.title);
+  const over = table.tournament && table.tournament.status === "finished";
+  if (!r || over) return variantTitle(r && over ? r.now : table.variant, table.title);
   return after(r.in_hands, ["ui.rotation_line_next", "ui.rotation_line_one", "ui.rotation_line"],
     { now: variantTitle(r.now), next: variantTitle(r.next) });
 }
