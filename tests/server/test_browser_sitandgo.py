@@ -101,6 +101,12 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     expect(ann.get_by_test_id("tournament-hand").first).to_contain_text(
         re.compile("Razz|Seven Card Stud"))
     screenshot(ann, "sitandgo-finished-en.png")
+    # The page shows the last 20 hands; "Older hands" adds the ones before them.
+    hands_shown = ann.get_by_test_id("tournament-hand")
+    expect(hands_shown).to_have_count(20)
+    ann.get_by_test_id("tournament-hands-more").click()
+    expect(hands_shown).not_to_have_count(20)
+    assert hands_shown.count() > 20
     expect(bea.get_by_test_id("tournament-winner")).to_be_visible(timeout=20_000)
     expect(bea.get_by_test_id("tournament-you")).to_contain_text("gelandet")
     screenshot(bea, "sitandgo-finished-de-phone.png")

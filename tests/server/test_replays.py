@@ -336,3 +336,22 @@ def test_the_replayer_and_your_hands_pages_are_served(played: Played) -> None:
         icon = http.get("/favicon.ico")  # asked for by browsers whatever the page says
         assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
         assert icon.text.startswith("<svg")
+
+
+def test_ids_past_what_the_database_holds_are_not_found_on_both_databases(
+        database: str) -> None:
+    """A hand, table or tournament id no INTEGER column holds (PostgreSQL's end at 2**31 - 1)
+    is one that does not exist (404), or a bad page start (400): never a server error."""
+    from .conftest import serve_in_thread
+
+    big = 99_999_999_999
+    with serve_in_thread(database) as server, server.client() as http:
+        _, token = make_account(http, "Ida")
+        for path in (f"/api/hands/{big}.phh", f"/api/hands/{big}/replay",
+                     f"/api/hands/{big}/mine.phh", f"/api/tables/{big}",
+                     f"/api/tables/{big}/hands", f"/api/tournaments/{big}",
+                     f"/api/tournaments/{big}/hands", f"/tables/{big}",
+                     f"/tournaments/{big}"):
+            assert http.get(path, headers=bearer(token)).status_code == 404, path
+        answer = http.get("/api/me/hands", params={"before": big}, headers=bearer(token))
+        assert answer.status_code == 400 and "before must be a hand id" in answer.text

@@ -123,6 +123,10 @@ def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
         # The results stay; the hands are kept with their games named.
         assert http.get(f"/api/tournaments/{number}").json()["standings"] == standings
         kept = http.get(f"/api/tournaments/{number}/hands?limit=100").json()
+        # The next page: the hands numbered below a given one, newest first.
+        older = http.get(f"/api/tournaments/{number}/hands",
+                         params={"limit": 3, "before": kept[1]["number"]}).json()
+        assert [h["id"] for h in older] == [h["id"] for h in kept[2:5]]
         assert kept and {h["variant"] for h in kept if h["result"] == "finished"} <= {
             "razz", "stud", "stud8"}
         assert http.get(f"/api/hands/{kept[0]['id']}.phh").status_code == 200

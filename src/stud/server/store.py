@@ -211,6 +211,9 @@ def without_password(url: str) -> str:
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # a scheme; a Windows drive (C:) is a path
 
 
+MAX_KEY = 2**31 - 1  # the largest id or number an INTEGER column holds (PostgreSQL's)
+
+
 def database_url(url: str | None = None) -> str:
     """The URL to use: the argument, else ``STUD_DATABASE_URL``, else ``sqlite:///stud.db``.
     A plain ``postgresql://`` URL is given the psycopg (3) driver, the one we install; a path
@@ -620,11 +623,15 @@ class Store(Tournaments):
             voided.append(int(row.id))
         return voided
 
-    def recent_hands(self, table_id: int, limit: int = 10) -> list[dict[str, object]]:
+    def recent_hands(self, table_id: int, limit: int = 10,
+                     before: int | None = None) -> list[dict[str, object]]:
+        """The table's last hands, newest first; with ``before``, those numbered below it."""
         query = (select(hands.c.id, hands.c.number, hands.c.status, hands.c.ended_at,
                         hands.c.text, hands.c.events, hands.c.names, hands.c.phh)
                  .where(hands.c.table_id == table_id, hands.c.status != "running")
                  .order_by(hands.c.number.desc()).limit(limit))
+        if before is not None:
+            query = query.where(hands.c.number < before)
         with self.engine.connect() as db:
             return [{"id": r.id, "number": r.number, "result": r.status,
                      "variant": _game_of(r.phh),

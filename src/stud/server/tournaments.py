@@ -21,7 +21,7 @@ from stud.rules import PROFILES
 from stud.server.auth import account_of, casino_of, must_be_me
 from stud.server.frames import Json
 from stud.server.sitandgo import TournamentRoom, format_of
-from stud.server.store import StoreError
+from stud.server.store import MAX_KEY, StoreError
 from stud.server.store_tournaments import EntryRow, TournamentSpec
 from stud.tournament import GAMES, STRUCTURES, StructureError, TournamentError, sit_and_go
 from stud.tournament.payouts import PayoutError
@@ -185,14 +185,18 @@ async def fill_with_bots(request: Request, tournament_id: int) -> Json:
 
 
 @router.get("/api/tournaments/{tournament_id}/hands")
-async def tournament_hands(request: Request, tournament_id: int, limit: int = 20) -> list[Json]:
+async def tournament_hands(request: Request, tournament_id: int, limit: int = 20,
+                           before: int | None = None) -> list[Json]:
     """The tournament's last hands, newest first, as a table's (``GET /api/tables/{id}/hands``),
-    during play and after the end, when its table is gone."""
+    during play and after the end, when its table is gone; ``before``: those numbered below
+    it (the next page)."""
     spec = await _tournament(request, tournament_id)
     if not 1 <= limit <= 100:
         raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
+    if before is not None and not 0 < before <= MAX_KEY:
+        raise HTTPException(400, f"before must be a hand's number, not {before}")
     casino = casino_of(request)
-    return await casino.db(casino.store.recent_hands, spec.table_id, limit)
+    return await casino.db(casino.store.recent_hands, spec.table_id, limit, before)
 
 
 @router.get("/tournaments/{tournament_id}")

@@ -12,7 +12,10 @@ const ID = (location.pathname.match(/\/tournaments\/(\d+)/) || [])[1];
 const REFRESH_MS = 2000;
 const $ = (id) => document.getElementById(id);
 
-const view = { tournament: null, missing: false, busy: false, hands: [] };
+const PAGE = 20; // hands a page
+// hands: the newest page (polled); older: the pages asked for with "Older hands".
+const view = { tournament: null, missing: false, busy: false, hands: [], older: [],
+  more: false };
 // Keys spelled out, so that the catalogue's test sees each of them.
 const STATUS = { registering: "ui.tournament_status.registering",
   running: "ui.tournament_status.running", finished: "ui.tournament_status.finished" };
@@ -133,8 +136,30 @@ function renderSide(tr) {
   el("td", { text: `${chips(v.small_bet)}/${chips(v.big_bet)}` }))));
 }
 
+/** Every hand fetched, newest first, each once (a polled page may overlap an older one). */
+function handsShown() {
+  const seen = new Set();
+  return [...view.hands, ...view.older].filter((h) => !seen.has(h.id) && seen.add(h.id))
+    .sort((a, b) => b.number - a.number);
+}
+
+async function olderHands() {
+  const shown = handsShown();
+  if (!shown.length) return;
+  const before = shown[shown.length - 1].number;
+  try {
+    const rows = await api(`/api/tournaments/${ID}/hands?limit=${PAGE}&before=${before}`);
+    view.older.push(...rows);
+    view.more = rows.length === PAGE;
+  } catch (error) {
+    toast(error.message);
+  }
+  render();
+}
+
 function renderHands() {
-  const rows = view.hands.filter((h) => h.result === "finished");
+  $("tournament-hands-more").hidden = !view.more;
+  const rows = handsShown().filter((h) => h.result === "finished");
   $("no-hands").hidden = rows.length > 0;
   $("hand-rows").replaceChildren(...rows.map((h) => el("tr", { testid: "tournament-hand" },
     el("td", { text: t("ui.hand_no", { number: h.number }) }),
@@ -177,7 +202,8 @@ async function load() {
   }
   try {
     view.tournament = await api(`/api/tournaments/${ID}`);
-    view.hands = await api(`/api/tournaments/${ID}/hands?limit=20`);
+    view.hands = await api(`/api/tournaments/${ID}/hands?limit=${PAGE}`);
+    if (!view.older.length) view.more = view.hands.length === PAGE;
     view.missing = false;
   } catch (error) {
     if (error.status === 404) view.missing = true;
@@ -192,6 +218,7 @@ async function refresh() {
   setTimeout(refresh, over ? 5 * REFRESH_MS : REFRESH_MS);
 }
 
+$("tournament-hands-more").addEventListener("click", olderHands);
 const account = accountBox($("account"), { onAccount: () => load() });
 mountLangSwitch();
 onLangChange(render);
