@@ -294,6 +294,9 @@ BAD = [
     (dict(hands=["AsKs", "QdQc"], trials=10, exact=True), "not both"),
     (dict(hands=["AsKs", "QdQc"], workers=0), "workers must be a whole number >= 1"),
     (dict(hands=["AsKs", "QdQc"], backend="dask"), "unknown backend 'dask'"),
+]
+# What only the library can be given (the command line's words are always strings).
+BAD_VALUES = [
     (dict(hands="AsKs2d QhQd5c"), "hands 'AsKs2d QhQd5c': give a list of hands, one string "
                                   "per player"),
     (dict(hands=["AsKs", "QdQc"], dead=5), "dead cards 5: give cards"),
@@ -307,7 +310,7 @@ def test_numpy_whole_numbers_are_whole_numbers() -> None:
                   seed=np.int64(4)) == equity("razz", hands, trials=5000, seed=4)
 
 
-@pytest.mark.parametrize("options, message", BAD)
+@pytest.mark.parametrize("options, message", BAD + BAD_VALUES)
 def test_bad_hands_and_options_are_clear_errors(options: dict, message: str) -> None:
     options = {"variant": "stud", **options}
     with pytest.raises(EquityError) as error:

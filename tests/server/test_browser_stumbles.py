@@ -550,3 +550,36 @@ def test_13_play_now_with_a_nickname_taken_says_so_beside_the_nickname(person) -
     expect(page.get_by_test_id("nickname-error")).to_contain_text("Vera")
     expect(page.get_by_test_id("play-now-error")).to_have_text("Pick a nickname first.")
     assert "/tables/" not in page.url
+
+
+# ------------------------------------------------------------------ keyboard players
+
+
+def test_a_player_acting_from_the_keyboard_finds_the_focus_on_the_actions_at_each_turn(
+        person) -> None:
+    """Enter on a focused action acts; at the player's next turn the focus is on the first
+    action again, so that Tab and Enter play a hand without the mouse. A player who clicks
+    keeps the focus where it was."""
+    ann = person()
+    seated_against(ann, "station", "Kim")
+    page = ann.page
+    focused = "() => document.activeElement && document.activeElement.dataset.testid || ''"
+    turns = 0
+    while turns < 3:
+        ann.wait(lambda: my_turn(ann.frames.state), "my turn")
+        before = ann.frames.count
+        if turns == 0:  # the first turn: Tab onto the actions
+            page.locator("[data-testid^='action-']:visible:enabled").first.focus()
+        else:
+            expect(page.locator("[data-testid^='action-']:visible:enabled").first).to_be_focused()
+        assert page.evaluate(focused).startswith("action-")
+        page.keyboard.press("Enter")
+        ann.wait(lambda before=before: ann.frames.count > before, "a frame after the action")
+        turns += 1
+    # A click (a pointer) leaves the focus alone at the next turn.
+    ann.wait(lambda: my_turn(ann.frames.state), "my turn")
+    before = ann.frames.count
+    page.locator("[data-testid^='action-']:visible:enabled").first.click()
+    ann.wait(lambda: ann.frames.count > before, "a frame after the click")
+    ann.wait(lambda: my_turn(ann.frames.state) and ann.frames.count > before + 1, "my turn")
+    assert not page.evaluate(focused).startswith("action-")

@@ -23,6 +23,7 @@ const view = {
   state: null, // the last state frame
   receivedAt: 0, // performance.now() when it came: the clock counts down from there
   pending: false, // an action was sent; its buttons stay disabled until the next frame
+  keyboard: false, // the last action was taken from the keyboard (Enter or Space)
   connection: "connecting", // "open", "connecting" or "lost"
   lastHands: null, // GET /api/tables/{id}/hands, newest first
   dialog: null, // {kind: "sit" | "bot", seat}
@@ -242,6 +243,11 @@ function tickClock() {
 function renderActions(state) {
   const box = $("actions");
   const mine = $("my-controls");
+  // A player who acts from the keyboard keeps the focus on the buttons: it moves to the first
+  // of them at their next turn, unless they are typing or reading elsewhere.
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
+  const focusHere = view.keyboard && (focused !== null
+    || document.activeElement === document.body || document.activeElement === null);
   box.replaceChildren();
   mine.replaceChildren();
   if (!state) return;
@@ -256,10 +262,17 @@ function renderActions(state) {
       "data-to": option.to ?? "",
       disabled: view.pending,
       text: capitalized(actionLabel(option.action, option.to, lang(), option.adds)),
-      onclick: () => act(option),
+      // A click from Enter or Space has no pointer (detail 0): the player uses the keyboard.
+      onclick: (event) => { view.keyboard = event.detail === 0; act(option); },
     });
     box.append(button);
   }
+  // The same action keeps the focus through a redraw (never moved to another, as Fold);
+  // a new turn's first action takes it.
+  const same = focused && box.querySelector(`button[data-action="${focused.dataset.action}"]`
+    + `[data-to="${focused.dataset.to}"]:not([disabled])`);
+  const first = box.querySelector("button:not([disabled])");
+  if (focusHere && (same || (!focused && first))) (same || first).focus();
   $("action-bar").classList.toggle("my-turn", legal.length > 0);
   if (!legal.length) {
     let text = "";
