@@ -169,6 +169,7 @@ def test_same_seed_same_numbers_and_hands_keep_their_order() -> None:
     # A negative seed, as stud simulate and stud play take one: a seed of its own.
     negative = equity("razz", hands, trials=2 * CHUNK + 5, seed=-9)
     assert negative == equity("razz", hands, trials=2 * CHUNK + 5, seed=-9) != first
+    assert negative != equity("razz", hands, trials=2 * CHUNK + 5, seed=2**32 + 9)
     assert [p.cards for p in first.players] == hands
     swapped = equity("razz", hands[::-1], exact=False, trials=300_000, seed=2)
     assert swapped.players[2].equity == pytest.approx(first.players[0].equity, abs=0.01)

@@ -28,6 +28,7 @@ How it works:
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import secrets
@@ -383,8 +384,7 @@ def _values(mode: int, cards: np.ndarray, shape: tuple[int, ...]) -> tuple[np.nd
 # --- work units (run in this process, a worker process, or a Ray task) -----------------------
 
 
-def _sample_chunk(spot: Spot, index: int, size: int,
-                  entropy: int | tuple[int, int]) -> np.ndarray:
+def _sample_chunk(spot: Spot, index: int, size: int, entropy: int) -> np.ndarray:
     """Outcome counts (player, code) of ``size`` random deals, from the seed of chunk ``index``."""
     settle_rows, deal, _ = _kernels()
     players = len(spot.known)
@@ -441,8 +441,7 @@ def _walk_piece(spot: Spot, first: int, stop: int) -> tuple[np.ndarray, int]:
     return seats, int(deals)
 
 
-def _run_sample(args: tuple[Spot, list[tuple[int, int]], int | tuple[int, int]]
-                ) -> tuple[np.ndarray, int]:
+def _run_sample(args: tuple[Spot, list[tuple[int, int]], int]) -> tuple[np.ndarray, int]:
     spot, chunks, entropy = args
     outcomes = np.zeros((len(spot.known), CODES), np.int64)
     for index, size in chunks:
@@ -553,9 +552,10 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
     else:
         total = DEFAULT_TRIALS if trials is None else trials
         # A negative seed is a seed of its own (as in stud simulate and stud play), not its
-        # absolute value's: NumPy's SeedSequence takes words >= 0, so it gets a second word.
-        entropy: int | tuple[int, int] = (secrets.randbits(128) if seed is None
-                                          else seed if seed >= 0 else (-seed, 1))
+        # absolute value's: NumPy's SeedSequence takes numbers >= 0, so it gets a 128-bit hash.
+        entropy = (secrets.randbits(128) if seed is None else seed if seed >= 0 else
+                   int.from_bytes(hashlib.blake2b(f"equity seed {seed}".encode(),
+                                                  digest_size=16).digest()))
         chunks = [(i, min(CHUNK, total - start)) for i, start in enumerate(range(0, total, CHUNK))]
         jobs = [(spot, group, entropy) for group in _spread(chunks, slots)]
         results = _map(_run_sample, jobs, workers, backend)

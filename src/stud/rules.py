@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
@@ -92,7 +93,7 @@ class Stakes:
         Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
         """
         parts = text.split("/")
-        if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 4 or not all(re.fullmatch(r"\s*[0-9]+\s*", p) for p in parts):
             raise RulesError(f"stakes {text!r}: write ANTE/BRING_IN/SMALL_BET/BIG_BET in chips, "
                              f"like 1/2/5/10")
         try:

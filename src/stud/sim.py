@@ -218,7 +218,7 @@ def bb_per_100(nets: np.ndarray, big_bet: int) -> tuple[float, float]:
     if n == 0:
         return math.nan, math.nan
     # From the integer total: a net of 0 is exactly 0.0 (a float mean may be -1e-17, "-0.0").
-    mean = float(np.asarray(nets, dtype=np.float64).sum()) / big_bet * 100 / n
+    mean = float(np.asarray(nets).sum()) / big_bet * 100 / n
     se = float(per_hand.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
     return mean, se
 

@@ -183,3 +183,7 @@ def test_a_recorder_refuses_what_it_did_not_see() -> None:
     batch.act([0, 0, 0, 0])
     with pytest.raises(ValueError, match=r"hand 0 took 2 actions, 1 of them through this"):
         recorder.log()
+    batch.deal(run["decks"])  # type: ignore[arg-type]
+    for use in (lambda: recorder.act([0, 0, 0, 0]), recorder.log):
+        with pytest.raises(ValueError, match="the batch was dealt again"):
+            use()

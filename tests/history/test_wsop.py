@@ -117,3 +117,10 @@ def test_a_phhs_file_of_the_thirty_hands_replays_hand_by_hand(tmp_path: Path) ->
     bundle.write_text("[1]\nvariant = 'F7S'\n")
     assert f"{bundle} [1]: the field 'antes' is missing" in \
         CliRunner().invoke(app, ["replay", str(bundle)]).output
+    bundle.write_text("note = 'two hands'\n[1]\nvariant = 'F7S'\n")
+    assert "holds only tables of hands ([1], [2], ...), not 'note'" in \
+        CliRunner().invoke(app, ["replay", str(bundle)]).output
+    one = tmp_path / "one.phh"  # a hand's file lacking a field says which, as before
+    one.write_text("antes = [1, 1]\n")
+    assert f"{one}: the field 'variant' is missing" in \
+        CliRunner().invoke(app, ["replay", str(one)]).output

@@ -272,8 +272,10 @@ def test_bad_arguments_get_clear_errors() -> None:
     with pytest.raises(ValueError, match="num_envs must be a whole number >= 1, not True"):
         rl.vector_env(num_envs=True)
     assert rl.vector_env(num_envs=np.int64(3), threads=np.int64(2)).num_envs == 3
+    assert rl.vector_env(stakes=np.array([1, 2, 5, 10])).stakes.big_bet == 10
     for stakes, words in [("x", "stakes 'x': write ANTE/BRING_IN/SMALL_BET/BIG_BET"),
-                          ((1, 2, 5), "stakes: four numbers"),
+                          ("1/2/5/1\u00b2", "write ANTE/BRING_IN/SMALL_BET/BIG_BET"),
+                          ((1, 2, 5), "stakes: four numbers"), (5, "stakes: four numbers"),
                           ("1/5/5/10", "bring_in 5 must be less than the small bet 5")]:
         with pytest.raises(ValueError, match=re.escape(words)):
             rl.vector_env(stakes=stakes)

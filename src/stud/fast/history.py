@@ -164,6 +164,7 @@ class Recorder:
             raise ValueError(f"hand {int(taken[0])} has actions already: make the Recorder "
                              "right after the deal, before any action")
         self.batch = batch
+        self.dealt = batch.stub  # Batch.deal makes a new one: the hands recorded are gone
         self.codes = np.zeros((len(batch), max(1, capacity)), dtype=np.int64)
         self.tos = np.zeros_like(self.codes)
         self.counts = np.zeros(len(batch), dtype=np.int64)
@@ -172,6 +173,7 @@ class Recorder:
         """``batch.act(choices)``, each action taken logged; an ``IllegalChoice`` changes no
         hand and logs nothing."""
         batch = self.batch
+        self._same_deal()
         legal, street, actor = batch.legal(), batch.street, batch.actor
         batch.act(choices)
         acting = np.flatnonzero(legal.counts > 0)
@@ -186,8 +188,14 @@ class Recorder:
         self.tos[acting, at] = legal.tos[acting, chosen]
         self.counts[acting] = at + 1
 
+    def _same_deal(self) -> None:
+        if self.batch.stub is not self.dealt:
+            raise ValueError("the batch was dealt again since this Recorder was made: make a "
+                             "new Recorder after each deal")
+
     def log(self) -> Log:
         """Every hand's actions, once every hand is over."""
+        self._same_deal()
         table = self.batch.table
         unseen = np.flatnonzero(table[:, L.ACTIONS] != self.counts)
         if len(unseen):

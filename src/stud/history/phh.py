@@ -107,12 +107,13 @@ def loads_all(text: str, source: str = "<string>") -> list[tuple[str, HandHistor
     table's name, in the file's order; a text of one hand (a ``.phh``) is that hand, named "".
     A hand that cannot be read is a ``PHHError`` naming its table."""
     data = _toml(text, source)
-    if "variant" in data:
-        return [("", _history(data, source))]
     hands = [(name, value) for name, value in data.items() if isinstance(value, dict)]
-    if not hands:
-        raise PHHError(f"{source}: no hand in it: neither a PHH hand (its variant, antes, "
-                       f"...) nor tables of hands ([1], [2], ...)")
+    if "variant" in data or not hands:  # one hand: what it lacks is said by its fields
+        return [("", _history(data, source))]
+    others = [name for name, value in data.items() if not isinstance(value, dict)]
+    if others:
+        raise PHHError(f"{source}: a file of several hands holds only tables of hands "
+                       f"([1], [2], ...), not {others[0]!r}")
     return [(name, _history(value, f"{source} [{name}]")) for name, value in hands]
 
 

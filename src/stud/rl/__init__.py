@@ -72,7 +72,7 @@ never selected), then all are terminated together.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import gymnasium
@@ -87,7 +87,7 @@ from stud.engine import Action, ActionKind, Hand, HandView, IllegalAction
 from stud.fast.observe import COMPACT_SIZE as COMPACT_OBSERVATION_SIZE
 from stud.history.text import text_history
 from stud.rl.compact import COMPACT_LAYOUT, HandSeeds, StreetBets, compact_space, encode_compact
-from stud.rules import Rules, RulesError, Stakes, Variant
+from stud.rules import Rules, RulesError, Stakes, Variant, is_whole
 
 MAX_SEATS = 8
 CARD_SLOTS = 7
@@ -253,11 +253,11 @@ def _stakes(stakes: Stakes | Sequence[int] | str | None) -> Stakes:
         return stakes
     if isinstance(stakes, str):
         return Stakes.parse(stakes)
-    values = list(stakes)
+    values = list(stakes) if isinstance(stakes, Iterable) else []
     if len(values) != 4:
         raise RulesError(f"stakes: four numbers (ante, bring-in, small bet, big bet), not "
                          f"{stakes!r}")
-    return Stakes(*values)
+    return Stakes(*(int(v) if is_whole(v) else v for v in values))  # NumPy's ints too
 
 
 def _stacks(starting_stack: int | Sequence[int], players: int, stakes: Stakes) -> tuple[int, ...]:

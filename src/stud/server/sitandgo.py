@@ -71,7 +71,7 @@ class TournamentRoom(Room):
                                      self.spec.seats)
         self.level: Level = self.format.structure.level(tournament.level)
         self.played = 0  # finished hands: the clock of the levels by hands and of the rotation
-        self._counted: object = None  # the last hand counted in ``played`` (``Room.last``)
+        self._counted: Deal | None = None  # the last hand counted in ``played`` (``last``)
         self.entries: list[EntryRow] = []
         self._halted = False  # busts could not be placed: deal no more until a restart
 

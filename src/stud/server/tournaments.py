@@ -78,7 +78,7 @@ def _room(request: Request, tournament_id: int) -> TournamentRoom | None:
 
 async def _tournament(request: Request, tournament_id: int) -> TournamentSpec:
     casino = casino_of(request)
-    if not 0 < tournament_id < 2**31:
+    if not 0 < tournament_id <= MAX_KEY:
         raise HTTPException(404, f"there is no tournament {tournament_id}")
     try:
         return await casino.db(casino.store.tournament, tournament_id)

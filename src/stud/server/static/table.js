@@ -267,12 +267,12 @@ function renderActions(state) {
     });
     box.append(button);
   }
-  // The same action keeps the focus through a redraw (never moved to another, as Fold);
-  // a new turn's first action takes it.
+  // The same action keeps the focus through a redraw (never moved to another); a new turn's
+  // first action that is not Fold takes it (check, call or bring-in: Enter never folds).
   const same = focused && box.querySelector(`button[data-action="${focused.dataset.action}"]`
     + `[data-to="${focused.dataset.to}"]:not([disabled])`);
-  const first = box.querySelector("button:not([disabled])");
-  if (focusHere && (same || (!focused && first))) (same || first).focus();
+  const first = box.querySelector("button:not([disabled]):not([data-action='fold'])");
+  if (focusHere && (same || (!focused && first))) (same || first).focus({ preventScroll: true });
   $("action-bar").classList.toggle("my-turn", legal.length > 0);
   if (!legal.length) {
     let text = "";
