@@ -245,9 +245,11 @@ function renderActions(state) {
   const mine = $("my-controls");
   // A player who acts from the keyboard keeps the focus on the buttons: it moves to the first
   // of them at their next turn, unless they are typing or reading elsewhere.
-  const focused = box.contains(document.activeElement) ? document.activeElement : null;
-  const focusHere = view.keyboard && (focused !== null
-    || document.activeElement === document.body || document.activeElement === null);
+  const active = document.activeElement;
+  const inBox = box.contains(active);
+  // The action just taken is disabled while its answer comes: no focus to keep there.
+  const focused = inBox && !active.disabled ? active : null;
+  const focusHere = view.keyboard && (inBox || active === document.body || active === null);
   box.replaceChildren();
   mine.replaceChildren();
   if (!state) return;
