@@ -59,7 +59,6 @@ Array = npt.NDArray[Any]
 _ACTION_NAMES = ("fold", "check/call", "bring-in", "complete/bet/raise", "bet/raise big")
 
 
-
 class IllegalActionIndex(ValueError):
     """A table's action index is not one of the actions open to its seat (or not an action at
     all); no table was changed."""

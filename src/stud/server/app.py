@@ -31,7 +31,7 @@ from stud.server.frames import Json
 from stud.server.lease import LeasedStore
 from stud.server.room import Room, Timing
 from stud.server.sitandgo import TournamentRoom
-from stud.server.store import MAX_KEY, Account, Store, StoreError, TimeBank, database_url
+from stud.server.store import Account, Store, StoreError, TimeBank, database_url, is_key
 from stud.server.store_process import StoreProcess, runner
 from stud.text import LANGUAGES, catalogue
 
@@ -353,11 +353,11 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     async def hand_phh(request: Request, hand_id: int,
                        invite: str | None = None) -> PlainTextResponse:
         c = the_casino()
-        if 0 < hand_id <= MAX_KEY and not await c.may_see_hand(hand_id, await account_of(request),
+        if is_key(hand_id) and not await c.may_see_hand(hand_id, await account_of(request),
                                                             invite):
             raise HTTPException(403, f"hand {hand_id} was played at a private table: open it "
                                      "with the table's invite link")
-        text = (await c.db(c.store.hand_phh, hand_id) if 0 < hand_id <= MAX_KEY else None)
+        text = (await c.db(c.store.hand_phh, hand_id) if is_key(hand_id) else None)
         if text is None:
             raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
         return PlainTextResponse(text, headers={

@@ -22,7 +22,7 @@ from stud.history.steps import Replay, SeatAt, Step, StepsError, StreetEquity, r
 from stud.rules import POLICIES
 from stud.server.auth import account_of, casino_of, must_be_me
 from stud.server.frames import Json, award_json, cards_json, first_json, value_json
-from stud.server.store import MAX_KEY
+from stud.server.store import is_key
 
 MAX_PHH_BYTES = 1024 * 1024  # a hand of eight players is a few kilobytes; a .phhs more
 MAX_HANDS = 200  # one page of "your hands"
@@ -205,12 +205,12 @@ async def _own_or_public(request: Request, hand_id: int) -> tuple[str, int | Non
     casino = casino_of(request)
     account = await account_of(request)
     mine = account.id if account is not None else None
-    if 0 < hand_id <= MAX_KEY and not await casino.may_see_hand(
+    if is_key(hand_id) and not await casino.may_see_hand(
             hand_id, account, request.query_params.get("invite")):
         raise HTTPException(403, f"hand {hand_id} was played at a private table: open it "
                                  "with the table's invite link")
     text = (await casino.db(casino.store.own_phh, hand_id, mine)
-            if 0 < hand_id <= MAX_KEY else None)
+            if is_key(hand_id) else None)
     if text is None:
         raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
     seat = None
@@ -249,7 +249,7 @@ async def my_hands(request: Request, limit: int = 50, before: int | None = None
     account = await must_be_me(request)
     if not 1 <= limit <= MAX_HANDS:
         raise HTTPException(400, f"limit must be from 1 to {MAX_HANDS}, not {limit}")
-    if before is not None and not 0 < before <= MAX_KEY:
+    if before is not None and not is_key(before):
         raise HTTPException(400, f"before must be a hand id, not {before}")
     casino = casino_of(request)
     rows = await casino.db(casino.store.hands_of, account.id, limit, before)

@@ -214,6 +214,12 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # a scheme; a Windows drive (
 MAX_KEY = 2**31 - 1  # the largest id or number an INTEGER column holds (PostgreSQL's)
 
 
+def is_key(value: int) -> bool:
+    """Whether ``value`` can be an id or a hand's number at all (a larger one is no row's:
+    asked for, PostgreSQL would refuse the query)."""
+    return 0 < value <= MAX_KEY
+
+
 def database_url(url: str | None = None) -> str:
     """The URL to use: the argument, else ``STUD_DATABASE_URL``, else ``sqlite:///stud.db``.
     A plain ``postgresql://`` URL is given the psycopg (3) driver, the one we install; a path

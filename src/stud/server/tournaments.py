@@ -21,7 +21,7 @@ from stud.rules import PROFILES
 from stud.server.auth import account_of, casino_of, must_be_me
 from stud.server.frames import Json
 from stud.server.sitandgo import TournamentRoom, format_of
-from stud.server.store import MAX_KEY, StoreError
+from stud.server.store import StoreError, is_key
 from stud.server.store_tournaments import EntryRow, TournamentSpec
 from stud.tournament import GAMES, STRUCTURES, StructureError, TournamentError, sit_and_go
 from stud.tournament.payouts import PayoutError
@@ -78,7 +78,7 @@ def _room(request: Request, tournament_id: int) -> TournamentRoom | None:
 
 async def _tournament(request: Request, tournament_id: int) -> TournamentSpec:
     casino = casino_of(request)
-    if not 0 < tournament_id <= MAX_KEY:
+    if not is_key(tournament_id):
         raise HTTPException(404, f"there is no tournament {tournament_id}")
     try:
         return await casino.db(casino.store.tournament, tournament_id)
@@ -193,7 +193,7 @@ async def tournament_hands(request: Request, tournament_id: int, limit: int = 20
     spec = await _tournament(request, tournament_id)
     if not 1 <= limit <= 100:
         raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
-    if before is not None and not 0 < before <= MAX_KEY:
+    if before is not None and not is_key(before):
         raise HTTPException(400, f"before must be a hand's number, not {before}")
     casino = casino_of(request)
     return await casino.db(casino.store.recent_hands, spec.table_id, limit, before)
