@@ -67,16 +67,17 @@ def test_each_open_table_is_taken_by_one_worker_within_its_share(url: str) -> No
 
 
 def test_a_lease_renewed_is_kept_and_an_expired_one_is_taken_with_a_new_epoch(url: str) -> None:
-    first, second = LeasedStore(url, "a", LEASE), LeasedStore(url, "b", LEASE)
+    lease = 2 * LEASE  # a renewal a third of it apart: a loaded machine's stall stays short
+    first, second = LeasedStore(url, "a", lease), LeasedStore(url, "b", lease)
     try:
         table_id = _table(first)
         [(taken, epoch, _voided)] = first.take_tables(workers=1)
         assert taken == table_id
         for _ in range(3):  # renewed faster than it expires: nobody else may take it
-            time.sleep(LEASE / 3)
+            time.sleep(lease / 3)
             assert first.renew() == set()
             assert second.take_tables(workers=1) == []
-        time.sleep(LEASE * 1.5)  # the owner stalls: its lease runs out
+        time.sleep(lease * 1.5)  # the owner stalls: its lease runs out
         [(again, new_epoch, _voided)] = second.take_tables(workers=1)
         assert again == table_id and new_epoch == epoch + 1
         assert first.renew() == {table_id}  # the stalled owner learns that it lost the table

@@ -380,7 +380,12 @@ def test_sit_and_gos_play_now_and_table_pages_work_whichever_worker_answers(
         found = ask("POST", "/api/play-now", tokens[3], json={"variant": "razz"})
         assert found.status_code == 200, found.text
         table = found.json()["table"]["id"]
-        time.sleep(2 * LEASE / 5)  # the owner's live figures, written every round
+        # The owner writes its live figures every round: on a loaded machine a round may come
+        # late, so wait for them (bounded), then every answer, from either worker, agrees.
+        deadline = time.monotonic() + 20 * LEASE
+        while ask("GET", f"/api/tables/{table}", tokens[3]).json()["taken"] != 3:
+            assert time.monotonic() < deadline, "the Play now table's seats were never shown"
+            time.sleep(LEASE / 5)
         for _ in range(4):
             assert ask("GET", f"/api/tables/{table}", tokens[3]).json()["taken"] == 3
             assert ask("GET", f"/tables/{table}", tokens[3]).status_code == 200
