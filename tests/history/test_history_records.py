@@ -30,7 +30,7 @@ from stud.engine import (
     PotAwarded,
     UncalledReturned,
 )
-from stud.history.phh import dumps, from_hand, loads
+from stud.history.phh import PHHError, dumps, from_hand, loads
 from stud.history.replay import replay
 from stud.history.text import text_history
 from stud.rules import PROFILES
@@ -355,6 +355,32 @@ def test_written_phh_round_trips_through_loads_and_dumps(name):
         again = loads(text)
         assert again == history
         assert dumps(again) == text
+
+
+def test_phh_fields_of_every_toml_kind_and_any_name_are_written_back_as_read():
+    """PHH's own ``time`` (12:30:00), dates, a table, and a quoted field name: whatever
+    ``loads`` read, ``dumps`` writes back, and it reads the same again."""
+    text = dumps(from_hand(HANDS[next(iter(HANDS))]()))
+    text += ('time = 12:30:00\nday = 2024-06-01\nwhen = 2024-06-01T12:00:00+00:00\n'
+             '"my key" = 1\n_extra = {"a b" = [1, 2.5, inf], c = "x"}\n')
+    history = loads(text)
+    assert history.fields["my key"] == 1 and str(history.fields["time"]) == "12:30:00"
+    again = dumps(history)
+    assert '"my key" = 1' in again and "time = 12:30:00" in again
+    assert loads(again) == history
+
+
+@pytest.mark.parametrize(("line", "field"), [
+    ('ante_trimming_status = "false"', "ante_trimming_status must be true or false"),
+    ("antes = true", "antes must be a list of whole numbers"),
+    ("starting_stacks = [true, 100]", "starting_stacks must be a list of whole numbers"),
+])
+def test_phh_fields_of_the_wrong_kind_are_refused_naming_the_field(line, field):
+    name = line.split(" =")[0]
+    text = "\n".join(row for row in dumps(from_hand(HANDS[next(iter(HANDS))]())).splitlines()
+                     if not row.startswith(name + " ="))
+    with pytest.raises(PHHError, match=field):
+        loads(text + "\n" + line + "\n")
 
 
 @pytest.mark.parametrize("name", list(HANDS))

@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -87,6 +89,7 @@ class HandHistory:
             raise PHHError(str(error)) from None
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
 
 
@@ -132,18 +135,23 @@ def _history(data: dict[str, Any], source: str) -> HandHistory:
         raise PHHError(f"{source}: variant must be a string, not {variant!r}")
     antes = data["antes"]
     players = len(data["starting_stacks"]) if isinstance(data["starting_stacks"], list) else 0
-    if isinstance(antes, int):
+    if isinstance(antes, int) and not isinstance(antes, bool):
         antes = [antes] * players
     for name in ("bring_in", "small_bet", "big_bet"):
         if not isinstance(data[name], int) or isinstance(data[name], bool):
             raise PHHError(f"{source}: {name} must be a whole number, not {data[name]!r}")
     for name, value in (("antes", antes), ("starting_stacks", data["starting_stacks"]),
                         ("finishing_stacks", data.get("finishing_stacks", []))):
-        if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
+        if not isinstance(value, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise PHHError(f"{source}: {name} must be a list of whole numbers, not {value!r}")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"{source}: actions must be a list of strings")
+    trimming = data.get("ante_trimming_status", True)
+    if not isinstance(trimming, bool):
+        raise PHHError(f"{source}: ante_trimming_status must be true or false, "
+                       f"not {trimming!r}")
     known = set(_REQUIRED) | {"finishing_stacks", "ante_trimming_status"}
     return HandHistory(
         variant=variant,
@@ -154,7 +162,7 @@ def _history(data: dict[str, Any], source: str) -> HandHistory:
         starting_stacks=list(data["starting_stacks"]),
         actions=list(actions),
         finishing_stacks=data.get("finishing_stacks"),
-        ante_trimming_status=bool(data.get("ante_trimming_status", True)),
+        ante_trimming_status=trimming,
         fields={k: v for k, v in data.items() if k not in known},
     )
 
@@ -177,15 +185,29 @@ def _read(path: Path) -> str:
         raise PHHError(f"{path}: not UTF-8 text") from None
 
 
+def _toml_key(name: str) -> str:
+    """A field's name as TOML writes it: bare when it may be, else quoted."""
+    return name if _BARE_KEY.fullmatch(name) else json.dumps(name, ensure_ascii=False)
+
+
 def _toml_value(value: object) -> str:
+    """Every value ``loads`` can give back (TOML's own): numbers, strings, dates and times,
+    arrays and tables."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
+    if isinstance(value, int):
+        return str(int(value))
+    if isinstance(value, float):
+        return repr(float(value))  # nan, inf and -inf are TOML's own words too
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, datetime.date | datetime.time):  # a datetime is a date too
+        return value.isoformat()
     if isinstance(value, list | tuple):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                               for k, v in value.items()) + "}"
     raise PHHError(f"cannot write {value!r} in PHH")
 
 
@@ -207,7 +229,7 @@ def dumps(history: HandHistory, action_lines: bool = False) -> str:
     ]
     for name, value in history.fields.items():
         if value is not None:
-            lines.append(f"{name} = {_toml_value(value)}")
+            lines.append(f"{_toml_key(name)} = {_toml_value(value)}")
     if history.finishing_stacks is not None:
         lines.append(f"finishing_stacks = {_toml_value(history.finishing_stacks)}")
     return "\n".join(lines) + "\n"
