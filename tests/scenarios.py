@@ -34,8 +34,10 @@ def hand_with(variant: str | Variant, cards: Mapping[int, str],
               stacks: Sequence[int] | None = None, stakes: Stakes = STAKES,
               rules: Rules | str | None = None, board: str | None = None,
               auto_showdown: bool = True, seed: int = 0) -> Hand:
-    """A hand where each seat in ``cards`` gets those cards; others come from a seeded deck."""
+    """A hand where each seat in ``cards`` gets those cards (those of seats beyond ``stacks``
+    left out); others come from a seeded deck."""
     players = len(stacks) if stacks is not None else max(cards)
+    cards = {seat: text for seat, text in cards.items() if seat <= players}
     if stacks is None:
         stacks = [100] * players
     if isinstance(rules, str):

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 
+import numpy as np
 import pytest
 
 from stud.cards import (
@@ -218,3 +220,12 @@ def test_a_drawn_deck_is_the_standard_library_shuffle_by_that_generator():
         assert deck.seed == theirs.getrandbits(32)  # the seed of a later reshuffle, drawn next
     first, again = Deck.drawn(random.Random(3)), Deck.drawn(random.Random(3))
     assert first == again and first.reshuffle(CARDS[:5], 1) == again.reshuffle(CARDS[:5], 1)
+
+
+def test_a_card_is_made_from_its_id_or_its_name_as_its_repr_shows_and_nothing_else() -> None:
+    assert Card("As") == Card.parse("As") and eval(repr(Card(12))) == Card(12)  # noqa: S307
+    assert Card.from_id(np.int64(5)) is CARDS[5]
+    for bad, says in ((99, "card id 99 is not between 0 and 51"), ("Zz", "rank 'Z'"),
+                      (True, "card id True"), (1.0, "card id 1.0"), (None, "card id None")):
+        with pytest.raises(CardError, match=re.escape(says)):
+            Card(bad)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ hearts 2, spades 3, so ids run 0..51 and sort by rank, then suit.
 
 from __future__ import annotations
 
+import numbers
 import random
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -67,9 +68,20 @@ class Suit(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card. ``Card.parse`` and ``Card.from_id`` return the interned card."""
+    """One playing card. ``Card.parse`` and ``Card.from_id`` return the interned card;
+    ``Card(12)`` and ``Card('5s')`` (its repr) make an equal one, and anything else is a
+    CardError."""
 
     id: int
+
+    def __post_init__(self) -> None:
+        card_id: object = self.id
+        if isinstance(card_id, str):
+            card_id = Card.parse(card_id).id
+        elif not isinstance(card_id, numbers.Integral) or isinstance(card_id, bool) \
+                or not 0 <= int(card_id) < 52:
+            raise CardError(f"card id {card_id!r} is not between 0 and 51 (or a card like 'As')")
+        object.__setattr__(self, "id", int(card_id))
 
     @property
     def rank(self) -> Rank:
@@ -81,9 +93,10 @@ class Card:
 
     @staticmethod
     def from_id(card_id: int) -> Card:
-        if not isinstance(card_id, int) or not 0 <= card_id < 52:
+        if type(card_id) is not int and (not isinstance(card_id, numbers.Integral)
+                                         or isinstance(card_id, bool)) or not 0 <= card_id < 52:
             raise CardError(f"card id {card_id!r} is not between 0 and 51")
-        return CARDS[card_id]
+        return CARDS[int(card_id)]
 
     @staticmethod
     def parse(text: str) -> Card:

@@ -13,7 +13,7 @@ import numbers
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, TypeGuard
 
 
 class RulesError(ValueError):
@@ -51,7 +51,7 @@ class Variant(StrEnum):
 _BY_NAME: dict[str, Variant] = {v.value: v for v in Variant}
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """A whole number as a count is given: an int or NumPy's (``np.int64(4)``), not a bool."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
@@ -68,9 +68,10 @@ class Stakes:
     def __post_init__(self) -> None:
         for name in ("ante", "bring_in", "small_bet", "big_bet"):
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if not is_whole(value) or value < 0:
                 raise RulesError(
                     f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
+            object.__setattr__(self, name, int(value))  # NumPy's ints as Python's
         if self.small_bet <= 0:
             raise RulesError("stakes: small_bet must be at least 1")
         if self.bring_in <= 0:
@@ -295,3 +296,15 @@ def profile(name: str) -> Rules:
         return PROFILES[name]
     except KeyError:
         raise RulesError(f"unknown rules profile {name!r}: use {' or '.join(PROFILES)}") from None
+
+
+def as_rules(rules: Rules | str | None) -> Rules:
+    """The rules a ``rules=`` argument names: a Rules, a profile's name, or None (``standard``);
+    anything else is a RulesError saying so."""
+    if isinstance(rules, str):
+        return profile(rules)
+    if rules is None:
+        return PROFILES["standard"]
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules or a profile name, not {rules!r}")
+    return rules

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 
 import pytest
@@ -284,3 +285,13 @@ def test_the_skilled_bots_beat_random_play_and_the_calling_station(
           f"[{low:+.3f}, {high:+.3f}], {per_decision * 1000:.2f} ms per decision")
     assert low > 0, f"{hero} does not beat {villain} in {variant}: {mean:+.3f} ± {high - mean:.3f}"
     assert per_decision < 0.01
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_a_bot_asked_to_act_for_a_seat_not_to_act_says_so(name: str) -> None:
+    hand = Hand("stud", Stakes(1, 1, 2, 4), [100, 100, 100], deck=Deck.seeded(2))
+    other = next(seat for seat in (1, 2, 3) if seat != hand.to_act)
+    for view, why in ((hand.view(other), f"it is seat {hand.to_act}'s turn, not seat {other}'s"),
+                      (hand.view(None), "this is the public view")):
+        with pytest.raises(ValueError, match=re.escape(why)):
+            make_bot(name, 1).act(view)

@@ -7,10 +7,14 @@ the card a seat gets on each street follows from the dealing order alone.
 from __future__ import annotations
 
 import random
+import re
 import secrets
 
+import numpy as np
+import pytest
+
 from scenarios import STAKES, passive
-from stud.cards import CARDS, Card, Deck
+from stud.cards import CARDS, Card, Deck, parse_cards
 from stud.engine import (
     CardBurned,
     CardDealt,
@@ -20,7 +24,7 @@ from stud.engine import (
     HandShown,
     StubReshuffled,
 )
-from stud.rules import PROFILES
+from stud.rules import PROFILES, RulesError, Stakes
 
 STANDARD = PROFILES["standard"]
 COMMUNITY = STANDARD.with_policies(deck_exhaustion="community")
@@ -231,3 +235,36 @@ def test_deck_exhaustion_reshuffle_is_not_used_while_the_stub_suffices():
     hand = passive(Hand("stud", STAKES, [100] * 6, RESHUFFLE, deck=Deck.ordered()))
     assert not any(isinstance(e, StubReshuffled) for e in hand.events)
     assert [e.street for e in hand.events if isinstance(e, CardBurned)] == [4, 5, 6, 7]
+
+
+@pytest.mark.parametrize(("script", "says"), [
+    ({(3, 1): "AsAd2c4c"}, "the cards must be a list of Card"),
+    ({(3, 1): ["As", "Ad", "2c"]}, "'As' is not a Card"),
+    ({(3, 1): list(parse_cards("AsAd2c4c"))}, "4 cards, but third street deals 3 cards"),
+    ({(5, 2): list(parse_cards("KsKh"))}, "2 cards, but fifth street deals 1 card"),
+    ({(8, 1): list(parse_cards("Qs"))}, "there is no street 8"),
+    ({(4, 3): list(parse_cards("Qs"))}, "there is no seat 3 (seats 1 to 2"),
+    ({(3, 0): list(parse_cards("Qs"))}, "no community card is dealt on third street"),
+    ({(6, 0): list(parse_cards("QsJs"))}, "the community card is one card"),
+    ({3: list(parse_cards("Qs"))}, "3 is not a (street, seat) pair"),
+])
+def test_a_deal_script_names_only_streets_seats_and_cards_that_can_be_dealt(script, says):
+    """A script entry that could never be dealt is refused, naming it, instead of holding its
+    cards out of the deck unseen."""
+    with pytest.raises(RulesError, match=re.escape(says)):
+        Hand("stud", STAKES, [100, 100], deck=Deck.seeded(1), deal_script=script)
+
+
+def test_the_engine_takes_numpys_ints_as_chip_counts_and_seats_and_refuses_other_kinds():
+    stakes = Stakes(*np.array([1, 1, 2, 4]))
+    assert type(stakes.ante) is int and stakes == Stakes(1, 1, 2, 4)
+    hand = Hand("stud", stakes, list(np.array([200, 200])), deck=Deck.seeded(1))
+    assert hand.starting_stacks == (200, 200) and type(hand.starting_stacks[0]) is int
+    assert hand.view(np.int64(1)).viewer == 1
+    for seat in ("1", 1.0, True, 0, 3):
+        with pytest.raises(ValueError, match=re.escape(f"seat {seat!r} is not in this hand")):
+            hand.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="deck must be a Deck"):
+        Hand("stud", stakes, [200, 200], deck=[1, 2])  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules must be a Rules or a profile name, not 5"):
+        Hand("stud", stakes, [200, 200], rules=5)  # type: ignore[arg-type]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import numpy as np
 import pytest
@@ -240,6 +241,15 @@ def test_rules_with_a_policy_it_does_not_play_are_refused_by_name(
     monkeypatch.setattr(game, "IMPLEMENTED", game.IMPLEMENTED - {"free_fold"})
     with pytest.raises(NotImplementedPolicy, match="free_fold"):
         Batch("stud", Stakes(1, 1, 2, 4), "standard", [50, 50], [Deck.seeded(1)])
+
+
+def test_the_built_in_policies_seed_is_a_whole_number_from_zero() -> None:
+    batch = Batch("razz", Stakes(1, 1, 2, 4), None, [50, 50], [Deck.seeded(1)])
+    for seed in (-5, 1.5, "1", True):
+        with pytest.raises(ValueError, match=re.escape(
+                f"seed must be a whole number >= 0, not {seed!r}")):
+            batch.play(seed=seed)  # type: ignore[arg-type]
+    batch.play(seed=np.int64(5))
 
 
 def test_a_choice_that_is_not_legal_changes_no_hand() -> None:

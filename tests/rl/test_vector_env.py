@@ -285,6 +285,40 @@ def test_bad_arguments_get_clear_errors() -> None:
         rl.vector_env(num_envs=2).reset(seed=[1, -1])
     with pytest.raises(RuntimeError, match="reset"):
         rl.vector_env(num_envs=2).step(np.zeros(2, dtype=np.int64))
+    for seed in (1.0, "1", True):
+        with pytest.raises(ValueError, match=re.escape(
+                f"seed must be a whole number, a list of 2 (one per table) or None, "
+                f"not {seed!r}")):
+            rl.vector_env(num_envs=2).reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rules must be a Rules or a profile name, not 5"):
+        rl.vector_env(rules=5)  # type: ignore[arg-type]
+
+
+def test_numpys_ints_are_whole_numbers_for_every_environment_argument() -> None:
+    four = np.int64(4)
+    assert rl.vector_env(players=four, num_envs=2, seat=np.int64(2)).players == 4
+    assert rl.vector_env(players=four, starting_stack=np.int64(300), num_envs=2,
+                         opponents=None).starting_stacks.tolist() == [[300] * 4] * 2
+    single = SingleSeatEnv(players=np.int64(3), seat=np.int64(3),
+                           starting_stack=list(np.array([100, 200, 300])))
+    assert single.table.starting_stacks == (100, 200, 300)
+    assert len(rl.env(players=four).possible_agents) == 4
+    for players in (4.0, "4", True):
+        with pytest.raises(ValueError, match=re.escape(f"players must be 2 to 8, not {players!r}")):
+            rl.vector_env(players=players)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="starting_stack must be a chip count or one per player"):
+        rl.vector_env(starting_stack="200")  # type: ignore[arg-type]
+
+
+def test_the_single_seat_envs_masks_are_of_its_observations_kind_and_step_needs_a_deal() -> None:
+    for observation, dtype in (("full", np.int8), ("compact", np.bool_)):
+        env = SingleSeatEnv(observation=observation)
+        assert env.action_masks().dtype == dtype  # before any hand too
+        with pytest.raises(RuntimeError, match=re.escape("no hand dealt yet: call reset() first")):
+            env.step(0)
+        _, info = env.reset(seed=3)
+        assert env.action_masks().dtype == dtype == info["action_mask"].dtype
+        assert (env.action_masks() == info["action_mask"]).all()
 
 
 def test_two_threads_play_what_one_plays() -> None:

@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from stud.bots.base import not_to_act
 from stud.bots.expert import play_share
 from stud.bots.reading import Options, TableRead, Tendencies
 from stud.cards import Card
@@ -158,6 +159,8 @@ class EquityBot:
         return share
 
     def act(self, view: HandView) -> Action:
+        if not view.legal_actions:
+            raise not_to_act(view)
         options = Options.of(view.legal_actions)
         if options.show is not None:
             return options.show

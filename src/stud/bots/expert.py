@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import random
 
+from stud.bots.base import not_to_act
 from stud.bots.knowledge import (
     GOOD,
     PREMIUM,
@@ -123,6 +124,8 @@ class ExpertBot:
         self.table = Tendencies()
 
     def act(self, view: HandView) -> Action:
+        if not view.legal_actions:
+            raise not_to_act(view)
         options = Options.of(view.legal_actions)
         if options.show is not None:
             return options.show

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+from stud.bots.base import not_to_act
 from stud.engine import Action, ActionKind, HandView
 
 _BITS = (1 << 64) - 1
@@ -26,6 +27,8 @@ class RandomBot:
 
     def act(self, view: HandView) -> Action:
         legal = view.legal_actions
+        if not legal:
+            raise not_to_act(view)
         self.state = state = self.state * 0xF1357AEA2E62A9C5 & _BITS  # next(), inline
         # 32 bits modulo at most a handful of actions: the bias is below 2**-29.
         return legal[(state >> 32) % len(legal)]
@@ -40,6 +43,8 @@ class CallingStation:
         del seed
 
     def act(self, view: HandView) -> Action:
+        if not view.legal_actions:
+            raise not_to_act(view)
         by_kind = {a.kind: a for a in view.legal_actions}
         for kind in (ActionKind.CHECK, ActionKind.CALL, ActionKind.BRING_IN, ActionKind.SHOW):
             if kind in by_kind:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from stud.bots.base import not_to_act
 from stud.cards import Card
 from stud.engine import Action, ActionKind, HandView
 from stud.evaluate.low import low_rank
@@ -97,6 +98,8 @@ class StrengthBot:
 
     def act(self, view: HandView) -> Action:
         legal = view.legal_actions
+        if not legal:
+            raise not_to_act(view)
         by_kind = {a.kind: a for a in legal}
         if ActionKind.SHOW in by_kind:
             return by_kind[ActionKind.SHOW]

@@ -13,10 +13,45 @@ from collections.abc import Mapping, Sequence
 from stud.cards import Card, Deck
 from stud.engine.events import CardBurned, CommunityCardDealt, Event, StubReshuffled
 from stud.engine.seats import Seats
-from stud.rules import STREET_NAMES, STREETS, Rules, RulesError, Street
+from stud.rules import FIRST_STREET, LAST_STREET, STREET_NAMES, STREETS, Rules, RulesError, Street
 
 _BURNED = {street.number: CardBurned(street.number) for street in STREETS}  # values, shared
 DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
+_STREET = {street.number: street for street in STREETS}
+
+
+def _check_script(script: DealScript, players: int) -> None:
+    """Every entry of a deal script names a street and a seat (0: the community card) that can
+    be dealt to, no more cards than that street deals, and each a Card or None; else a
+    RulesError naming the entry."""
+    if not isinstance(script, Mapping):
+        raise RulesError(f"deal_script must map (street, seat) to cards, not {script!r}")
+    for key, cards in script.items():
+        if not (isinstance(key, tuple) and len(key) == 2
+                and all(type(k) is int for k in key)):
+            raise RulesError(f"deal_script: {key!r} is not a (street, seat) pair of numbers")
+        street, seat = key
+        if street not in _STREET:
+            raise RulesError(f"deal_script {key}: there is no street {street} "
+                             f"(streets {FIRST_STREET} to {LAST_STREET})")
+        if not 0 <= seat <= players:
+            raise RulesError(f"deal_script {key}: there is no seat {seat} "
+                             f"(seats 1 to {players}, 0 for the community card)")
+        if isinstance(cards, str) or not isinstance(cards, Sequence):
+            raise RulesError(f"deal_script {key}: the cards must be a list of Card "
+                             f"(parse_cards({cards!r})), not {cards!r}")
+        most = 1 if seat == 0 else len(_STREET[street].cards)
+        if seat == 0 and street == FIRST_STREET:
+            raise RulesError(f"deal_script {key}: no community card is dealt on "
+                             f"{STREET_NAMES[street]}")
+        if len(cards) > most:
+            what = "the community card is one card" if seat == 0 else \
+                f"{STREET_NAMES[street]} deals {most} card{'s' * (most > 1)} to a seat"
+            raise RulesError(f"deal_script {key}: {len(cards)} cards, but {what}")
+        for card in cards:
+            if card is not None and not isinstance(card, Card):
+                raise RulesError(f"deal_script {key}: {card!r} is not a Card (parse_cards "
+                                 f"gives them from text like 'As')")
 
 
 class Dealer:
@@ -27,8 +62,11 @@ class Dealer:
     __slots__ = ("deck", "script", "stub", "named", "reserved", "burned", "muck_pile",
                  "reshuffles", "board", "taken", "reshuffle")
 
-    def __init__(self, deck: Deck, rules: Rules, script: DealScript | None) -> None:
+    def __init__(self, deck: Deck, rules: Rules, script: DealScript | None,
+                 players: int = 8) -> None:
         self.deck = deck
+        if script is not None:
+            _check_script(script, players)
         self.script = script
         self.reshuffle: bool = rules.deck_exhaustion == "reshuffle"
         self.stub: list[Card] = list(reversed(deck.cards))  # the top card last

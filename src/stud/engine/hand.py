@@ -39,13 +39,13 @@ from stud.engine.view import HandView, Viewer
 from stud.rules import (
     FIRST_STREET,
     LAST_STREET,
-    PROFILES,
     STREET_NAMES,
     Rules,
     RulesError,
     Stakes,
     Variant,
-    profile,
+    as_rules,
+    is_whole,
     street,
 )
 
@@ -84,11 +84,7 @@ class Hand:
             raise RulesError(f"stakes must be Stakes(ante, bring_in, small_bet, big_bet), "
                              f"not {stakes!r}")
         self.stakes: Stakes = stakes
-        if isinstance(rules, str):
-            rules = profile(rules)
-        if rules is not None and not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a Rules or a profile name, not {rules!r}")
-        self.rules: Rules = rules if rules is not None else PROFILES["standard"]
+        self.rules: Rules = as_rules(rules)
         if not isinstance(stacks, _LISTS) and (
                 isinstance(stacks, _TEXT) or not isinstance(stacks, Sequence)):
             raise RulesError(f"stacks must be a list of chip counts, one per seat, "
@@ -96,16 +92,19 @@ class Hand:
         if not 2 <= len(stacks) <= 8:
             raise RulesError(f"stud is for 2 to 8 players, not {len(stacks)}")
         for seat, stack in enumerate(stacks, 1):
-            if type(stack) is not int and (not isinstance(stack, int) or isinstance(stack, bool)) \
-                    or stack <= 0:
+            if type(stack) is not int and not is_whole(stack) or stack <= 0:
                 raise RulesError(f"seat {seat}: a starting stack must be a whole number of chips "
                                  f"> 0, not {stack!r}")
+        stacks = [int(stack) for stack in stacks]  # NumPy's ints as Python's
         self.auto_showdown: bool = auto_showdown
         self.players: int = len(stacks)
         self.starting_stacks: tuple[int, ...] = tuple(stacks)
         self.seats: Seats = Seats(stacks)
+        if deck is not None and not isinstance(deck, Deck):
+            raise RulesError(f"deck must be a Deck (Deck.seeded(7), Deck.shuffled()), "
+                             f"not {deck!r}")
         self.dealer: Dealer = Dealer(deck if deck is not None else Deck.shuffled(), self.rules,
-                                     deal_script)
+                                     deal_script, self.players)
         self.events: list[Event] = []
         self._viewer: Viewer | None = None  # made at the first view
         self.street: int = FIRST_STREET
@@ -363,9 +362,11 @@ class Hand:
 
     def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (its own down cards, every up card); ``None``: the public view."""
-        if seat is not None and not 0 < seat <= self.players:
-            raise ValueError(f"seat {seat} is not in this hand (seats 1 to {self.players})")
-        return (self._viewer or self.viewer).view(self, seat)
+        if seat is not None and (type(seat) is not int and not is_whole(seat)
+                                 or not 0 < seat <= self.players):
+            raise ValueError(f"seat {seat!r} is not in this hand (seats 1 to {self.players}, "
+                             f"or None for the public view)")
+        return (self._viewer or self.viewer).view(self, None if seat is None else int(seat))
 
     def __repr__(self) -> str:
         state = ("over" if self.is_over

@@ -40,7 +40,7 @@ from stud.fast.game import game_vector
 from stud.fast.hands import act_all, legal_all, play_all, settle_all, showdown_cards, start_all
 from stud.fast.policies import POLICIES, seeded_states
 from stud.fast.twister import KEY_WORDS, seed_key
-from stud.rules import PROFILES, Rules, RulesError, Stakes, Variant, profile
+from stud.rules import Rules, RulesError, Stakes, Variant, as_rules, is_whole
 
 Array = npt.NDArray[Any]
 _CHIP_LIMIT = 2**53  # far from int64's end, for every sum the kernels make
@@ -143,9 +143,7 @@ class Batch:
                  seeds: Sequence[int] | Array | None = None) -> None:
         self.variant: Variant = variant if isinstance(variant, Variant) else \
             Variant.parse(variant)
-        if isinstance(rules, str):
-            rules = profile(rules)
-        self.rules: Rules = rules if rules is not None else PROFILES["standard"]
+        self.rules: Rules = as_rules(rules)
         if not isinstance(stakes, Stakes):
             raise RulesError(f"stakes must be Stakes(ante, bring_in, small_bet, big_bet), "
                              f"not {stakes!r}")
@@ -310,7 +308,9 @@ class Batch:
         """The built-in policies' generators for every hand (``play``'s ``seed``, ``seeds``)."""
         hands = len(self)
         if seeds is None:
-            base = np.random.default_rng(seed).integers(0, 2**63, size=(hands, L.RNG_SIZE),
+            if not is_whole(seed) or seed < 0:
+                raise ValueError(f"seed must be a whole number >= 0, not {seed!r}")
+            base = np.random.default_rng(int(seed)).integers(0, 2**63, size=(hands, L.RNG_SIZE),
                                                         dtype=np.int64)
             raw = base.astype(np.uint64)
         else:

@@ -87,7 +87,7 @@ from stud.engine import Action, ActionKind, Hand, HandView, IllegalAction
 from stud.fast.observe import COMPACT_SIZE as COMPACT_OBSERVATION_SIZE
 from stud.history.text import text_history
 from stud.rl.compact import COMPACT_LAYOUT, HandSeeds, StreetBets, compact_space, encode_compact
-from stud.rules import Rules, RulesError, Stakes, Variant, is_whole
+from stud.rules import Rules, RulesError, Stakes, Variant, as_rules, is_whole
 
 MAX_SEATS = 8
 CARD_SLOTS = 7
@@ -260,19 +260,30 @@ def _stakes(stakes: Stakes | Sequence[int] | str | None) -> Stakes:
     return Stakes(*(int(v) if is_whole(v) else v for v in values))  # NumPy's ints too
 
 
-def _stacks(starting_stack: int | Sequence[int], players: int, stakes: Stakes) -> tuple[int, ...]:
-    if not isinstance(players, int) or not 2 <= players <= MAX_SEATS:
+def _players(players: int) -> int:
+    """``players=`` as an int (NumPy's ints too), or a RulesError."""
+    if not is_whole(players) or not 2 <= players <= MAX_SEATS:
         raise RulesError(f"players must be 2 to {MAX_SEATS}, not {players!r}")
-    stacks = ((starting_stack,) * players if isinstance(starting_stack, int)
-              else tuple(starting_stack))
+    return int(players)
+
+
+def _stacks(starting_stack: int | Sequence[int], players: int, stakes: Stakes) -> tuple[int, ...]:
+    players = _players(players)
+    if is_whole(starting_stack):
+        stacks: tuple[object, ...] = (starting_stack,) * players
+    elif isinstance(starting_stack, str | bytes) or not isinstance(starting_stack, Iterable):
+        raise RulesError(f"starting_stack must be a chip count or one per player, "
+                         f"not {starting_stack!r}")
+    else:
+        stacks = tuple(starting_stack)
     if len(stacks) != players:
         raise RulesError(f"{len(stacks)} starting stacks for {players} players")
     for stack in stacks:
         # More than the ante, so that every player has a decision on third street.
-        if not isinstance(stack, int) or stack <= stakes.ante:
+        if not is_whole(stack) or stack <= stakes.ante:
             raise RulesError(f"a starting stack must be more than the ante "
                              f"({stakes.ante}), not {stack!r}")
-    return stacks
+    return tuple(int(stack) for stack in stacks)  # type: ignore[call-overload]
 
 
 def _spaces(stacks: Sequence[int], stakes: Stakes) -> spaces.Dict:
@@ -297,12 +308,12 @@ class _Table:
                  starting_stack: int | Sequence[int], illegal: Illegal) -> None:
         self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
         self.stakes = _stakes(stakes)
-        self.rules = rules
+        self.rules = as_rules(rules)
         self.starting_stacks = _stacks(starting_stack, players, self.stakes)
         if illegal not in ("raise", "fallback"):
             raise ValueError(f"illegal must be 'raise' or 'fallback', not {illegal!r}")
         self.illegal: Illegal = illegal
-        self.players = players
+        self.players = len(self.starting_stacks)
 
     def deal(self, deck_seed: int) -> Hand:
         return Hand(self.variant, self.stakes, list(self.starting_stacks), self.rules,
@@ -356,7 +367,7 @@ class StudAECEnv(AECEnv):
         self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
         self.compact = _compact(observation)
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.possible_agents = [f"player_{i}" for i in range(self.table.players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i + 1 for i, agent in enumerate(self.possible_agents)}
         space = _spaces(self.table.starting_stacks, self.table.stakes)
@@ -471,6 +482,7 @@ class SingleSeatEnv(gymnasium.Env):
                  render_mode: str | None = None, illegal: Illegal = "fallback",
                  observation: Observation = "full") -> None:
         self.table = _Table(variant, players, stakes, rules, starting_stack, illegal)
+        players = self.table.players
         self.compact = _compact(observation)
         if isinstance(opponents, str):
             opponents = [opponents] * (players - 1)
@@ -481,8 +493,9 @@ class SingleSeatEnv(gymnasium.Env):
             if isinstance(bot, str):
                 make_bot(bot)  # an unknown name fails here, not at the first reset
         self.opponents = list(opponents)
-        if seat is not None and not 1 <= seat <= players:
+        if seat is not None and not (is_whole(seat) and 1 <= seat <= players):
             raise ValueError(f"seat must be 1..{players} or None, not {seat!r}")
+        seat = None if seat is None else int(seat)
         self.fixed_seat = seat
         self.seat = seat or 1
         self.render_mode = render_mode
@@ -545,7 +558,9 @@ class SingleSeatEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict]:
         hand = self.hand
-        if hand is None or hand.is_over:
+        if hand is None:
+            raise RuntimeError("no hand dealt yet: call reset() first")
+        if hand.is_over:
             raise RuntimeError("the hand is over: call reset()")
         assert self.bets is not None
         move, illegal = engine_action(hand, action, self.table.illegal)
@@ -560,10 +575,12 @@ class SingleSeatEnv(gymnasium.Env):
         return observation, reward, hand.is_over, False, info
 
     def action_masks(self) -> np.ndarray:
-        """The mask now (sb3-contrib's MaskablePPO asks for it by this name)."""
+        """The mask now (sb3-contrib's MaskablePPO asks for it by this name), of the
+        observation's dtype: int8, or bool when compact."""
+        dtype = bool if self.compact else np.int8
         if self.hand is None or self.hand.to_act != self.seat:
-            return np.zeros(NUM_ACTIONS, np.int8)
-        return action_mask(self.hand.legal_actions())
+            return np.zeros(NUM_ACTIONS, dtype)
+        return action_mask(self.hand.legal_actions()).astype(dtype, copy=False)
 
     def render(self) -> str | None:
         return _render(self.hand, self.render_mode)

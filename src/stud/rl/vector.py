@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -53,7 +53,7 @@ from stud.fast.policies import POLICIES
 from stud.fast.tables import ACT, DEAL, DEAL_NEXT, SKIP, advance
 from stud.fast.twister import KEY_WORDS
 from stud.rl.compact import compact_space
-from stud.rules import PROFILES, Rules, Stakes, Variant, is_whole, profile
+from stud.rules import Rules, Stakes, Variant, as_rules, is_whole
 
 Array = npt.NDArray[Any]
 _ACTION_NAMES = ("fold", "check/call", "bring-in", "complete/bet/raise", "bet/raise big")
@@ -95,15 +95,15 @@ class StudVectorEnv(VectorEnv):
         num_envs = int(num_envs)
         self.variant = variant if isinstance(variant, Variant) else Variant.parse(variant)
         self.stakes = _stakes(stakes)
-        self.rules = profile(rules) if isinstance(rules, str) else (
-            rules if rules is not None else PROFILES["standard"])
+        self.rules = as_rules(rules)
         stacks = _stacks(starting_stack, players, self.stakes)
-        self.players = players
+        self.players = players = len(stacks)
         self.codes = _policy_codes(opponents, players)
         self.every_seat = opponents is None
-        if seat is not None and (self.every_seat or not 1 <= seat <= players):
+        if seat is not None and (self.every_seat or not is_whole(seat)
+                                 or not 1 <= seat <= players):
             raise ValueError(f"seat must be 1..{players} with opponents, or None, not {seat!r}")
-        self.fixed_seat = -1 if seat is None else seat - 1
+        self.fixed_seat = -1 if seat is None else int(seat) - 1
         if observation != "compact":
             raise ValueError(f"the vectorised environment's observation is 'compact' only, "
                              f"not {observation!r}")
@@ -179,7 +179,11 @@ class StudVectorEnv(VectorEnv):
                              f"({self.num_envs},)")
         elif not self._dealt and not mask.all():
             raise ValueError("the first reset deals every table: no reset_mask")
-        if isinstance(seed, int | np.integer):
+        if seed is not None and not is_whole(seed) and (
+                isinstance(seed, str | bytes) or not isinstance(seed, Sequence | np.ndarray)):
+            raise ValueError(f"seed must be a whole number, a list of {self.num_envs} (one per "
+                             f"table) or None, not {seed!r}")
+        if is_whole(seed) and 0 <= seed < 2**63:
             super().reset(seed=int(seed))
         seeds = self._seed_list(seed)
         for i in np.flatnonzero(mask):
@@ -196,17 +200,17 @@ class StudVectorEnv(VectorEnv):
         drawn = [int(s) for s in self.np_random.integers(2**63, size=n)]
         if seed is None:
             return drawn
-        if isinstance(seed, int | np.integer):
+        if is_whole(seed):
             listed: list[int | None] = [int(seed) + i for i in range(n)]
         else:
-            listed = list(seed)
+            listed = list(cast(Sequence[int | None], seed))
             if len(listed) != n:
                 raise ValueError(f"{len(listed)} seeds for {n} tables")
         found = []
         for i, s in enumerate(listed):
             if s is None:
                 found.append(drawn[i])
-            elif isinstance(s, int | np.integer) and 0 <= s < 2**63:
+            elif is_whole(s) and 0 <= s < 2**63:
                 found.append(int(s))
             else:
                 raise ValueError(f"table {i}'s seed must be a whole number 0 <= seed < 2**63, "
