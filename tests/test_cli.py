@@ -485,9 +485,10 @@ def test_a_bot_that_busts_rebuys_and_the_table_is_told() -> None:
 
 
 def test_a_fold_that_is_not_allowed_says_why() -> None:
+    """The bring-in's refusal names no card: the lowest brings in, except in razz (highest)."""
     bring_in = (Action.bring_in(2), Action.complete(5))
-    with pytest.raises(ValueError, match="you cannot fold the bring-in: the lowest up card must "
-                       "bring in or complete; you may bring in 2 or complete to 5"):
+    with pytest.raises(ValueError, match="you cannot fold the bring-in: the seat that brings in "
+                       "posts the bring-in or completes; you may bring in 2 or complete to 5"):
         parse_choice("fold", bring_in)
     with pytest.raises(ValueError, match="there is no bet to fold to: check, it costs nothing"):
         parse_choice("f", (Action.check(), Action.bet(5)))

@@ -279,9 +279,10 @@ def test_ray_gives_the_same_numbers_as_processes(local_ray) -> None:  # noqa: AN
 
 BAD = [
     (dict(hands=["AsKs", "AsQd"]), "card As appears twice: in hand 1 'AsKs' and in hand 2 'AsQd'"),
-    (dict(hands=["AsKsAs", "QdQc"]), "card As appears twice: in hand 1 'AsKsAs' and in hand 1"),
+    (dict(hands=["AsKsAs", "QdQc"]), "card As appears twice: in hand 1 'AsKsAs'"),
     (dict(hands=["AsKs", "QdQc"], dead="Qc"), "card Qc appears twice: in hand 2 'QdQc' and in "
                                               "the dead cards"),
+    (dict(hands=["AsKs", "QdQc"], dead="2d2d"), "card 2d appears twice: in the dead cards"),
     (dict(hands=["AsKs2d3d4d5d6d7d", "QdQc"]), "hand 1 'AsKs2d3d4d5d6d7d' has 8 cards; a stud "
                                                "hand has at most 7"),
     (dict(hands=["AsXs", "QdQc"]), "hand 1 'AsXs': bad card 'Xs'"),

@@ -749,7 +749,7 @@ def listen(host: str, port: int) -> socket.socket:
     return listening
 
 
-def open_store(url: str, upgrade: bool) -> Store:
+def open_store(url: str, upgrade: bool, read_only: bool = False) -> Store:
     """The store at ``url``, or a one-line error for a malformed URL or a database that cannot
     be opened."""
     from sqlalchemy.exc import SQLAlchemyError
@@ -757,7 +757,7 @@ def open_store(url: str, upgrade: bool) -> Store:
     from stud.server.store import Store, without_password
 
     try:
-        return Store(url, upgrade=upgrade)
+        return Store(url, upgrade=upgrade, read_only=read_only)
     except (SQLAlchemyError, ImportError) as error:
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         fail(f"--database {without_password(url)}: cannot open the database: {reason}")
@@ -829,7 +829,7 @@ def audit(
     url = database_url(database)
     if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
         fail(f"no database at {url}")
-    store = open_store(url, upgrade=False)  # only reads: a server may be running on it
+    store = open_store(url, upgrade=False, read_only=True)  # a server may be running on it
     try:
         problem = store.schema_problem()
         if problem is not None:
@@ -895,7 +895,7 @@ def equity_command(
         return
     how = ("exact" if result.method == "exact"
            else "Monte Carlo" + (f", seed {seed}" if seed is not None else ""))
-    typer.echo(f"{game.full_name}: {result.deals:,} deals ({how})")
+    typer.echo(f"{game.full_name}: {result.deals:,} deal{'s' * (result.deals != 1)} ({how})")
     width = max(len("hand"), *(len(p.cards) for p in result.players))
     low = game is not Variant.STUD
     columns = ["equity", *(["+/-"] if result.method != "exact" else []), "win hi", "tie hi",

@@ -185,8 +185,9 @@ def parse_spot(variant: str | Variant, hands: Sequence[object], dead: object = (
 
     def claim(card: int, place: str) -> None:
         if card in where:
-            raise EquityError(f"card {Card.from_id(card)} appears twice: in {where[card]} and "
-                              f"in {place}")
+            both = f"in {place}" if where[card] == place else \
+                f"in {where[card]} and in {place}"
+            raise EquityError(f"card {Card.from_id(card)} appears twice: {both}")
         where[card] = place
 
     known: list[tuple[int, ...]] = []

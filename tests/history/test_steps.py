@@ -308,7 +308,10 @@ GOOD = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet =
     (GOOD.replace('"p2 f"', '"p2 cbr 3"'), "", 3),
     (GOOD.replace('"p2 f"', '"p2 dance"'), "unknown action", 3),
     (GOOD.replace("actions = [", "actions = [,"), "not valid TOML", None),
-    (GOOD.replace("[50, 50]", "[50]"), "no player p2 in a 1-player hand", 1),
+    (GOOD.replace("[50, 50]", "[50]"), "antes must hold one ante for each of the 1 players",
+     None),
+    (GOOD.replace("[50, 50]", "[50]").replace("[1, 1]", "1"), "no player p2 in a 1-player hand",
+     1),
     (GOOD + "finishing_stacks = [50, 50]\n", "finishing_stacks", None),
     (GOOD + "rake = 100\n", "rake", None),
 ])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlalchemy import update
 from typer.testing import CliRunner
 
@@ -53,6 +54,19 @@ def test_audit_refuses_a_database_that_is_missing_or_holds_no_stud_tables(tmp_pa
     (tmp_path / "empty.db").touch()
     empty = runner.invoke(app, ["audit", "--database", f"sqlite:///{tmp_path / 'empty.db'}"])
     assert empty.exit_code == 2 and "holds no stud tables" in empty.output
+    assert (tmp_path / "empty.db").stat().st_size == 0  # only read: not even made a WAL file
+
+
+def test_audit_only_reads_an_sqlite_file(tmp_path) -> None:
+    path = tmp_path / "books.db"
+    store = Store(f"sqlite:///{path}")
+    store.create_account("Ann")
+    store.close()
+    before = path.read_bytes()
+    assert runner.invoke(app, ["audit", "--database", str(path)]).exit_code == 0
+    assert path.read_bytes() == before
+    with pytest.raises(Exception, match="readonly"):  # its store refuses any write
+        Store(f"sqlite:///{path}", upgrade=False, read_only=True).create_account("Bob")
 
 
 def test_audit_of_a_server_that_does_not_answer_says_so_on_one_line_without_the_password() -> None:

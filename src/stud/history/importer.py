@@ -2,8 +2,9 @@
 
 Each hand is read by its site's reader (``stud.history.sites``), written as PHH named after the
 site and the hand number, and reported: imported, cancelled by the site, skipped (another
-game than stud, stud hi/lo or razz, in a mixed-game file say), or not readable, with the
-reason, the file, the hand and the line.
+game than stud, stud hi/lo or razz, in a mixed-game file say; or the same hand again), or
+refused, with the reason, the file, the hand and the line: not readable, or not what the
+rules allow (every hand is replayed by the engine before it is written).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from stud.history.phh import dumps
+from stud.history.replay import replay_history
 from stud.history.sites import (
     SITES,
     Cancelled,
@@ -26,6 +28,7 @@ from stud.history.sites import (
 )
 
 _NOT_STUD = "not a stud hand"
+_AGAIN = "the same hand again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +114,15 @@ def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand]
     earlier = written.get(target)
     if earlier is not None:
         return Imported(str(path), site, site_hand.hand, site_hand.variant.value, False,
-                        str(target), f"the same hand again (imported from {earlier})",
-                        "skipped", line)
+                        str(target), f"{_AGAIN} (imported from {earlier})", "skipped", line)
+    # The engine judges the hand as written: one whose actions or cards the rules refuse, or
+    # whose winnings they do not give (a line lost or garbled), is not imported.
+    label = f"hand {site_hand.hand}"
+    report = replay_history(label, history)
+    if not report.ok:
+        reason = (report.error or "").removeprefix(f"{label}: ")
+        return Imported(str(path), site, site_hand.hand, site_hand.variant.value, False, None,
+                        f"the hand does not replay by the rules: {reason}", "error", line)
     out.mkdir(parents=True, exist_ok=True)
     target.write_text(dumps(history), encoding="utf-8")
     written[target] = str(path)
@@ -147,8 +157,12 @@ def summary(results: list[Imported]) -> list[str]:
         label = {"cancelled": "CANCELLED", "skipped": "SKIPPED"}.get(r.status, "ERROR")
         lines.append(f"{label}  {where}: {r.error}")
     counts = Counter(r.status for r in results)
+    again = sum(1 for r in results if r.status == "skipped" and (r.error or "").startswith(_AGAIN))
+    skipped = f"{counts['skipped'] - again} skipped (not stud)"
+    if again:
+        skipped += f", {again} already imported"
     lines.append(f"{counts['imported']} imported, {counts['cancelled']} cancelled by the site, "
-                 f"{counts['skipped']} skipped (not stud), {counts['error']} not readable")
+                 f"{skipped}, {counts['error']} refused (not readable, or against the rules)")
     return lines
 
 

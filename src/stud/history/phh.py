@@ -145,6 +145,13 @@ def _history(data: dict[str, Any], source: str) -> HandHistory:
         if not isinstance(value, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value):
             raise PHHError(f"{source}: {name} must be a list of whole numbers, not {value!r}")
+    if len(antes) != players:  # PHH pads a short list with zeros: unequal antes, not stud's
+        raise PHHError(f"{source}: antes must hold one ante for each of the {players} players "
+                       f"(or one number for all), not {len(antes)}: {antes}")
+    finishing = data.get("finishing_stacks")
+    if finishing is not None and len(finishing) != players:
+        raise PHHError(f"{source}: finishing_stacks must hold one stack for each of the "
+                       f"{players} players, not {len(finishing)}: {finishing}")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError(f"{source}: actions must be a list of strings")

@@ -260,12 +260,15 @@ def _rules_json(rules: Rules) -> dict[str, object]:
 
 
 class Store(Tournaments):
-    def __init__(self, url: str | None = None, upgrade: bool = True) -> None:
-        """``upgrade`` False leaves the schema as it is (``stud audit`` only reads)."""
+    def __init__(self, url: str | None = None, upgrade: bool = True,
+                 read_only: bool = False) -> None:
+        """``upgrade`` False leaves the schema as it is; ``read_only`` (``stud audit``) also
+        leaves an SQLite file as it is (its journal mode too), and refuses any write."""
         self.url = database_url(url)
         self.engine: Engine = create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect",
+                         _sqlite_reader if read_only else _sqlite_pragmas)
         if upgrade:
             self.upgrade()
 
@@ -901,6 +904,14 @@ def _spec(row: object) -> TableSpec:
         closed=r.closed_at is not None, invite=r.invite,  # type: ignore[attr-defined]
         closing=bool(r.closing),  # type: ignore[attr-defined]
         rotation=r.rotation)  # type: ignore[attr-defined]
+
+
+def _sqlite_reader(connection: object, _record: object) -> None:
+    """A connection that only reads: it changes nothing in the file, not even its journal."""
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA query_only=ON")
+    cursor.close()
 
 
 def _sqlite_pragmas(connection: object, _record: object) -> None:

@@ -8,13 +8,14 @@ action and, the site's rake taken from the pot, ends with the site's own stacks.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from stud.cli import app
-from stud.history.importer import import_file, import_files, succeeded
+from stud.history.importer import import_file, import_files, succeeded, summary
 from stud.history.replay import replay_file
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -166,9 +167,38 @@ def test_another_game_of_the_same_site_is_skipped(tmp_path: Path) -> None:
 def test_a_hand_seen_twice_is_imported_once(tmp_path: Path) -> None:
     copy = tmp_path / "again.txt"
     copy.write_text(SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
-    first, second = import_files([SOURCE, copy], tmp_path / "out")
+    results = import_files([SOURCE, copy], tmp_path / "out")
+    first, second = results
     assert first.status == "imported" and second.status == "skipped"
     assert second.error == f"the same hand again (imported from {SOURCE})"
+    assert summary(results)[-1] == ("1 imported, 0 cancelled by the site, 0 skipped (not stud), "
+                                    "1 already imported, 0 refused (not readable, or against "
+                                    "the rules)")
+
+
+def _line_twice(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    return "".join(lines[:3] + lines[2:])  # "Seat 1: Hero ..." written twice
+
+
+def _fold_lost(text: str) -> str:
+    lines = text.splitlines(keepends=True)
+    return "".join(line for line in lines if not line.rstrip().endswith(": folds"))
+
+
+@pytest.mark.parametrize(("garble", "refused"), [
+    (_line_twice, "seat 1 is listed twice ('Hero' and 'Hero')"),
+    (_fold_lost, "the hand does not replay by the rules: action"),  # a seat acts out of turn
+])
+def test_a_garbled_history_whose_money_adds_up_is_still_refused_by_the_rules(
+        garble: Callable[[str], str], refused: str, tmp_path: Path) -> None:
+    """The money may add up in a history that lost or doubled a line: the engine, replaying
+    it, refuses it, and nothing is written."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text(garble(SOURCE.read_text(encoding="utf-8")), encoding="utf-8")
+    (result,) = import_file(bad, tmp_path / "out")
+    assert result.status == "error" and refused in (result.error or ""), result
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
 def test_a_chat_line_does_not_cancel_a_hand(tmp_path: Path) -> None:

@@ -127,7 +127,17 @@ class SiteHand:
 
 def to_history(site_hand: SiteHand) -> HandHistory:
     """The PHH of a site's hand. Raises SiteError where the history contradicts itself."""
+    for k, s in enumerate(site_hand.seats):
+        for other in site_hand.seats[:k]:
+            if other.number == s.number:
+                raise SiteError(f"seat {s.number} is listed twice ({other.name!r} and "
+                                f"{s.name!r})")
+            if other.name == s.name:
+                raise SiteError(f"{s.name!r} is listed at two seats ({other.number} and "
+                                f"{s.number})")
     seats = [s for s in site_hand.seats if _dealt_in(site_hand, s.name)]
+    if len(seats) > 8:
+        raise SiteError(f"stud is for 2 to 8 players, but the history deals {len(seats)} in")
     index = {s.name: k for k, s in enumerate(seats, 1)}
     known = _known_cards(site_hand, index)
     actions: list[str] = []
