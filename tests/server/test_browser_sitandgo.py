@@ -53,6 +53,20 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     ann.get_by_test_id("tournament-stack").fill("400")
     ann.get_by_test_id("tournament-structure").select_option("turbo")
     ann.get_by_test_id("tournament-clock").fill("5")
+    # A buy-in beyond the wallet, with "Register me at once", opens nothing: the field says why.
+    # An empty one is named by its bounds, in words, not as the API's.
+    buy_in = ann.get_by_test_id("tournament-buy-in")
+    buy_in.fill("20000")
+    ann.get_by_test_id("tournament-submit").click()
+    field = ann.locator('.field[data-field="buy_in"] .field-error')
+    expect(field).to_have_text(
+        "Your wallet holds 10,000 chips, less than this buy-in: lower it, or untick "
+        "“Register me at once”.")
+    buy_in.fill("")
+    ann.get_by_test_id("tournament-submit").click()
+    expect(field).to_have_text("A whole number from 1 to 100,000.")
+    expect(ann.get_by_test_id("tournament-row")).to_have_count(0)
+    buy_in.fill("300")
     ann.get_by_test_id("tournament-submit").click()
     ann.wait_for_url(re.compile(r"/tournaments/\d+$"))
     address = ann.url
@@ -77,6 +91,7 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     # Its table (empty seats that nobody may take there) says the game, the level and the
     # next, and leads back to the tournament.
     ann.get_by_test_id("go-to-table").click()
+    expect(ann.locator("#felt-status")).to_have_text("Waiting for 2 more: it starts when full.")
     expect(ann.locator("#table-meta")).to_contain_text(
         "Razz · next Seven Card Stud after 4 more hands")
     expect(ann.locator("#table-meta")).to_contain_text("Level 1 · level 2 after 5 more hands")
@@ -110,6 +125,8 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     expect(bea.get_by_test_id("tournament-winner")).to_be_visible(timeout=20_000)
     expect(bea.get_by_test_id("tournament-you")).to_contain_text("gelandet")
     screenshot(bea, "sitandgo-finished-de-phone.png")
+    # The standings (six columns, German headers) fit the phone: no sideways scroll.
+    assert bea.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # Each wallet holds what was left and the prize won.
     for page, name in ((ann, "Ann"), (bea, "Bea")):
         page.reload()

@@ -234,13 +234,28 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     assert gus.frames.state["you"]["wallet"] == wallet + stack
     expect(gus.page.get_by_test_id("notice-removed")).to_be_visible()
 
-    # Closing the table pays every stack back and shuts the pages; the lobby forgets it.
+    # Hanna resumes and closes the table during the next hand: it is said to close after it
+    # (not "paused"), with nothing left to resume, and it closes when the hand ends. Every
+    # stack goes back to its wallet, shown at once; the pages are shut, their chat left to
+    # read and nothing to write; the lobby forgets the table.
+    page.get_by_test_id("host-resume").click()
+    hanna.wait(lambda: hanna.frames.state["hand"] is not None
+               and not hanna.frames.state["hand"]["over"], "a hand after the pause", 10.0)
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_test_id("host-close").click()
+    expect(page.get_by_test_id("closing")).to_have_text(words("ui.closing"))
+    expect(page.get_by_test_id("paused")).to_have_count(0)
+    expect(page.get_by_test_id("host-resume")).to_have_count(0)
+    act_when_asked([hanna], lambda: bool(page.get_by_test_id("shut-out").count()), 30.0)
     expect(page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed"))
     expect(gus.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed", "de"))
     with httpx.Client(base_url=site.url) as http:
         assert http.get(f"/api/tables/{table_id}").status_code == 404
+    me = page.evaluate("fetch('/api/me').then((r) => r.json())")
+    assert hanna.frames.state["you"]["wallet"] == me["wallet"]  # the stack is in it, shown
+    expect(page.get_by_test_id("chat-log")).to_be_visible()
+    expect(page.get_by_test_id("chat-form")).to_be_hidden()
+    expect(page.locator(".empty-actions button:visible")).to_have_count(0)  # no seat to take
     screenshot(page, "together-closed.png")
 
     # No page was ever sent another seat's down card.

@@ -68,3 +68,14 @@ def test_9_the_404_page_has_words_in_every_language() -> None:
     for lang in LANGUAGES:
         assert keys | {"ui.no_table_text"} <= set(catalogue(lang))
         assert "{table}" in catalogue(lang)["ui.no_table_text"]
+
+
+@pytest.mark.parametrize("path", ["/", "/tables/{table}", "/tables/{table}/rules", "/replayer",
+                                  "/me/hands", "/tables/999"])
+def test_every_page_is_asked_for_again_at_each_visit(http: httpx.Client, path: str) -> None:
+    """No page is shown from the browser's cache without asking: a table closed since (a 404
+    now) must not come back as the page that was."""
+    table = make_table(http, make_account(http)[1])
+    answer = http.get(path.format(table=table))
+    assert answer.headers["content-type"].startswith("text/html")
+    assert answer.headers["cache-control"] == "no-cache"

@@ -130,6 +130,12 @@ def test_a_sit_and_go_filled_with_bots_is_played_to_its_end_and_pays_the_prizes(
         assert kept and {h["variant"] for h in kept if h["result"] == "finished"} <= {
             "razz", "stud", "stud8"}
         assert http.get(f"/api/hands/{kept[0]['id']}.phh").status_code == 200
+        # As a table's last hands: those Ann played carry her own seat, cards and result.
+        annes = http.get(f"/api/tournaments/{number}/hands?limit=100",
+                         headers=bearer(ann)).json()
+        played = [h for h in annes if "mine" in h]
+        assert played and all(len(h["mine"]["cards"]) >= 3 for h in played)
+        assert not any("mine" in h for h in kept)  # a stranger's list: nobody's own cards
     store = Store(quick_server.database)
     try:
         games = {loads(store.hand_phh(h["id"]) or "").variant

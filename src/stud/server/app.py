@@ -14,7 +14,6 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -27,8 +26,10 @@ from stud.server import play_now, replays, tournaments
 from stud.server.auth import COOKIE, account_of, must_be_me
 from stud.server.cluster import Cluster, Workers, admits, worker_name
 from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
+from stud.server.fields import FieldError, json_body, whole
 from stud.server.frames import Json
 from stud.server.lease import LeasedStore
+from stud.server.pages import STATIC, page
 from stud.server.room import Room, Timing
 from stud.server.sitandgo import TournamentRoom
 from stud.server.store import Account, Store, StoreError, TimeBank, database_url, is_key
@@ -36,21 +37,11 @@ from stud.server.store_process import StoreProcess, runner
 from stud.text import LANGUAGES, catalogue
 
 log = logging.getLogger("stud.server")
-STATIC = Path(__file__).parent / "static"
 T = TypeVar("T")
 
 
 # A sit-and-go's pages and requests: with several workers, its table's owner answers them.
 _TOURNAMENT_PATH = re.compile(r"/(?:api/)?tournaments/([0-9]{1,9})(?:/[a-z]+)?")
-
-
-class FieldError(HTTPException):
-    """A request field that cannot be taken: the answer names the field as data (``field``)
-    beside the words (``detail``), so a form can mark it without reading the words."""
-
-    def __init__(self, field: str, detail: str) -> None:
-        super().__init__(400, detail)
-        self.field = field
 
 
 # Store errors that concern one field of the request that caused them.
@@ -164,6 +155,16 @@ class Casino:
                                      "link its host shares")
         return room
 
+    async def with_own(self, rows: list[Json], account: Account | None) -> list[Json]:
+        """Hands listed (``recent_hands``), those the account played with its own seat, down
+        cards and result (``mine``)."""
+        if account is not None:
+            own = await self.db(self.store.own_hands, account.id, [row["id"] for row in rows])
+            for row in rows:
+                if row["id"] in own:
+                    row["mine"] = {k: own[row["id"]][k] for k in ("seat", "cards", "net")}
+        return rows
+
     async def summary(self, table_id: int, account: Account | None,
                       invite: str | None) -> Json:
         """The table's summary for someone it admits, wherever the table is played."""
@@ -258,7 +259,7 @@ def create_app(database: str | None = None, timing: Timing | None = None,
 
     @app.exception_handler(FieldError)
     async def field_error(_request: Request, error: FieldError) -> JSONResponse:
-        return JSONResponse({"detail": error.detail, "field": error.field}, status_code=400)
+        return JSONResponse(error.json(), status_code=400)
 
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, error: StoreError) -> JSONResponse:
@@ -274,7 +275,7 @@ def create_app(database: str | None = None, timing: Timing | None = None,
 
     @app.post("/api/accounts", status_code=201)
     async def create_account(request: Request, response: Response) -> Json:
-        body = await _body(request)
+        body = await json_body(request)
         nickname = body.get("nickname")
         if not isinstance(nickname, str):
             raise FieldError("nickname", f"nickname must be text, not {nickname!r}")
@@ -312,14 +313,14 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Json:
         account = await must_be_me(request)
-        body = await _body(request)
+        body = await json_body(request)
         c = the_casino()
         private = body.get("private", False)
         if not isinstance(private, bool):
             raise FieldError("private", f"private must be true or false, not {private!r}")
         rotation = None
         if body.get("variant") == "rotation":  # razz first, then stud and stud hi/lo
-            rotation = _whole(body, "every", _whole(body, "seats", 8, 2, 8), 1, 100)
+            rotation = whole(body, "every", whole(body, "seats", 8, 2, 8), 1, 100)
             body = body | {"variant": "razz"}
         spec = await c.db(c.store.create_table, *_table_fields(body, len(c.rooms) + 1),
                           account.id, private, _time_bank(body), rotation)
@@ -341,13 +342,7 @@ def create_app(database: str | None = None, timing: Timing | None = None,
         if not 1 <= limit <= 100:
             raise HTTPException(400, f"limit must be from 1 to 100, not {limit}")
         rows = await the_casino().db(the_casino().store.recent_hands, table_id, limit)
-        if account is not None:  # the hands it played carry its own seat, cards and result
-            own = await the_casino().db(the_casino().store.own_hands, account.id,
-                                        [row["id"] for row in rows])
-            for row in rows:
-                if row["id"] in own:
-                    row["mine"] = {k: own[row["id"]][k] for k in ("seat", "cards", "net")}
-        return rows
+        return await the_casino().with_own(rows, account)
 
     @app.get("/api/hands/{hand_id}.phh")
     async def hand_phh(request: Request, hand_id: int,
@@ -373,20 +368,20 @@ def create_app(database: str | None = None, timing: Timing | None = None,
 
     @app.get("/")
     async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+        return page("lobby.html")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> FileResponse:  # asked for by browsers whatever the page says
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
-    async def page_of(table_id: str, page: str) -> FileResponse:
+    async def page_of(table_id: str, name: str) -> FileResponse:
         """A table's page; for a table that is not there, a page saying so in the reader's
         language with the way back to the lobby (404: the API's answers stay JSON)."""
         known = re.fullmatch(r"[0-9]{1,18}", table_id) and await the_casino().known(
             int(table_id))
         if not known:
-            return FileResponse(STATIC / "no_table.html", status_code=404)
-        return FileResponse(STATIC / page)
+            return page("no_table.html", 404)
+        return page(name)
 
     @app.get("/tables/{table_id}")
     async def table_page(table_id: str) -> FileResponse:
@@ -400,10 +395,12 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     async def play(websocket: WebSocket, table_id: int) -> None:
         c = the_casino()
         room = c.rooms.get(table_id)
+        # Accepted first, so that the browser learns why it is closed (a close before the
+        # handshake reaches it as a failed connection, 1006, which it would try again).
+        await websocket.accept()
         if room is None and not (c.cluster is not None and await c.known(table_id)):
             await websocket.close(code=4404, reason=f"there is no table {table_id}")
             return
-        await websocket.accept()
         token = websocket.query_params.get("token") or websocket.cookies.get(COOKIE)
         account = await c.db(c.store.account_by_token, token)
         invite = websocket.query_params.get("invite")
@@ -476,7 +473,7 @@ def _time_bank(body: dict[str, object]) -> TimeBank | None:
                                       "every and cap")
     base = TimeBank()
     try:
-        bank = TimeBank(*(_whole(given, part, getattr(base, part), low, high)
+        bank = TimeBank(*(whole(given, part, getattr(base, part), low, high)
                           for part, low, high in (("start", 0, 600), ("add", 0, 120),
                                                   ("every", 1, 1000), ("cap", 0, 600))))
     except FieldError as error:  # a part's problem is the time bank's, for the form
@@ -491,24 +488,6 @@ def _error(code: str, message: str) -> str:
     return json.dumps({"type": "error", "code": code, "message": message})
 
 
-async def _body(request: Request) -> dict[str, object]:
-    try:
-        body = await request.json()
-    except ValueError:
-        raise HTTPException(400, "the body must be a JSON object") from None
-    if not isinstance(body, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    return body
-
-
-def _whole(body: dict[str, object], name: str, default: int, low: int, high: int) -> int:
-    value = body.get(name, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise FieldError(name, f"{name} must be a whole number from {low} to {high}, "
-                               f"not {value!r}")
-    return value
-
-
 def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
     name = body.get("name") or f"Table {number}"
     if not isinstance(name, str) or not re.fullmatch(r"[^\x00-\x1f]{1,60}", name.strip()):
@@ -518,10 +497,10 @@ def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
     except RulesError as error:
         raise FieldError("variant", f"variant: {error}") from None
     # From 2: the bring-in, half the small bet, must be less than a full bet.
-    small_bet = _whole(body, "small_bet", 2, 2, 10_000)
+    small_bet = whole(body, "small_bet", 2, 2, 10_000)
     rules_name = body.get("rules", "standard")
     if not isinstance(rules_name, str) or rules_name not in PROFILES:
         raise FieldError("rules", f"rules must be one of {', '.join(PROFILES)}, "
                                   f"not {rules_name!r}")
     return (name.strip(), variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],
-            _whole(body, "seats", 8, 2, 8), _whole(body, "clock", 30, 5, 300))
+            whole(body, "seats", 8, 2, 8), whole(body, "clock", 30, 5, 300))

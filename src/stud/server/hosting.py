@@ -158,6 +158,7 @@ class Hosting:
             self.bots.pop(seat, None)
             self._set_wallets(account, _chips)
         self.notice("closed")
+        self.broadcast()  # each client's wallet with its stack back, before the close
         for other in list(self.clients):
             other.shut(4410, "the host closed this table")
         self.on_close()

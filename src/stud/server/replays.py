@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -22,11 +21,11 @@ from stud.history.steps import Replay, SeatAt, Step, StepsError, StreetEquity, r
 from stud.rules import POLICIES
 from stud.server.auth import account_of, casino_of, must_be_me
 from stud.server.frames import Json, award_json, cards_json, first_json, value_json
+from stud.server.pages import page
 from stud.server.store import is_key
 
 MAX_PHH_BYTES = 1024 * 1024  # a hand of eight players is a few kilobytes; a .phhs more
 MAX_HANDS = 200  # one page of "your hands"
-STATIC = Path(__file__).parent / "static"
 
 router = APIRouter()
 
@@ -258,9 +257,9 @@ async def my_hands(request: Request, limit: int = 50, before: int | None = None
 
 @router.get("/replayer")
 async def replayer_page() -> FileResponse:
-    return FileResponse(STATIC / "replayer.html")
+    return page("replayer.html")
 
 
 @router.get("/me/hands")
 async def hands_page() -> FileResponse:
-    return FileResponse(STATIC / "hands.html")
+    return page("hands.html")

@@ -230,7 +230,9 @@ class TournamentRoom(Room):
     def summary(self) -> Json:
         spec = dataclasses.replace(self.spec, hands=self.number, paused=self.paused,
                                    variant=self.table.variant, stakes=self.table.stakes)
-        # The tournament's own count of hands (a voided hand is dealt again as the same one).
+        # The tournament's own count of hands: a hand voided by a restart is not counted, and
+        # the next is dealt as the same hand of the tournament (its game, its level) under the
+        # table's next number, so the numbers run ahead of the count by the hands voided.
         dealt = self.hands_done() + (1 if self._in_play() else 0)
         return table_json(spec, len(self.table.seats), self.hands_per_hour()) \
             | rotation_json(self.format.game, dealt) \

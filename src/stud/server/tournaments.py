@@ -11,7 +11,6 @@ is ``/tournaments/{id}``; docs/protocol.md has the fields.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
@@ -19,7 +18,9 @@ from fastapi.responses import FileResponse
 from stud.bots import BOTS
 from stud.rules import PROFILES
 from stud.server.auth import account_of, casino_of, must_be_me
+from stud.server.fields import FieldError, choice, json_body, whole
 from stud.server.frames import Json
+from stud.server.pages import page
 from stud.server.sitandgo import TournamentRoom, format_of
 from stud.server.store import StoreError, is_key
 from stud.server.store_tournaments import EntryRow, TournamentSpec
@@ -28,44 +29,9 @@ from stud.tournament.payouts import PayoutError
 from stud.tournament.rotation import RotationError
 
 router = APIRouter()
-STATIC = Path(__file__).parent / "static"
 # Bots that fill a tournament, in turn: the strongest first, so a table of them is a test.
 FILL = ("expert", "strength", "station", "equity", "random")
 LEVELS_SHOWN = 12  # the structure's first levels on the page; each one after doubles the last
-
-
-def Refused(field: str, detail: str) -> HTTPException:  # noqa: N802 (raised like a class)
-    """A field of the request that cannot be taken, named as data (``field``) for the form:
-    the app's ``FieldError``."""
-    from stud.server.app import FieldError
-
-    return FieldError(field, detail)
-
-
-def _whole(body: dict[str, object], name: str, default: int, low: int, high: int) -> int:
-    value = body.get(name, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise Refused(name, f"{name} must be a whole number from {low} to {high}, "
-                            f"not {value!r}")
-    return value
-
-
-def _choice(body: dict[str, object], name: str, default: str, choices: tuple[str, ...]) -> str:
-    value = body.get(name, default)
-    if value not in choices:
-        raise Refused(name, f"{name} must be one of {', '.join(choices)}, not {value!r}")
-    assert isinstance(value, str)
-    return value
-
-
-async def _body(request: Request) -> dict[str, object]:
-    try:
-        body = await request.json()
-    except ValueError:
-        body = None
-    if not isinstance(body, dict):
-        raise HTTPException(400, "the body must be a JSON object")
-    return body
 
 
 def _room(request: Request, tournament_id: int) -> TournamentRoom | None:
@@ -97,25 +63,25 @@ def _open_room(request: Request, tournament_id: int) -> TournamentRoom:
 @router.post("/api/tournaments", status_code=201)
 async def create_tournament(request: Request) -> Json:
     account = await must_be_me(request)
-    body = await _body(request)
+    body = await json_body(request)
     casino = casino_of(request)
-    game = _choice(body, "variant", "stud", GAMES)
-    players = _whole(body, "players", 6, 2, 8)
+    game = choice(body, "variant", "stud", GAMES)
+    players = whole(body, "players", 6, 2, 8)
     name = body.get("name") or f"Sit & go {len(casino.rooms) + 1}"
     if not isinstance(name, str) or not re.fullmatch(r"[^\x00-\x1f]{1,60}", name.strip()):
-        raise Refused("name", f"name must be 1 to 60 characters, not {name!r}")
-    every = _whole(body, "every", players, 1, 100) if game == "rotation" else players
-    buy_in = _whole(body, "buy_in", 100, 1, 100_000)
-    stack = _whole(body, "starting_stack", 2000, 100, 1_000_000)
-    structure = _choice(body, "structure", "standard", STRUCTURES)
-    per = _choice(body, "per", "hands", ("hands", "minutes"))
-    clock = _whole(body, "clock", 30, 5, 300)
+        raise FieldError("name", f"name must be 1 to 60 characters, not {name!r}")
+    every = whole(body, "every", players, 1, 100) if game == "rotation" else players
+    buy_in = whole(body, "buy_in", 100, 1, 100_000)
+    stack = whole(body, "starting_stack", 2000, 100, 1_000_000)
+    structure = choice(body, "structure", "standard", STRUCTURES)
+    per = choice(body, "per", "hands", ("hands", "minutes"))
+    clock = whole(body, "clock", 30, 5, 300)
     try:
         made = sit_and_go(game, players, structure, buy_in=buy_in, starting_stack=stack,
                           every=every if game == "rotation" else None,
                           per="minutes" if per == "minutes" else "hands")
     except (TournamentError, StructureError, PayoutError, RotationError) as error:
-        raise Refused("starting_stack", str(error)) from None
+        raise FieldError("starting_stack", str(error)) from None
     level = made.structure.level(1)
     spec = await casino.db(casino.store.create_tournament, name.strip(), game, every, players,
                            buy_in, stack, structure, per, made.prizes, made.game.variant(1),
@@ -166,7 +132,7 @@ async def fill_with_bots(request: Request, tournament_id: int) -> Json:
     """``{"bots": ["expert", ...]}`` (default: every free seat, strongest bots first) for the
     free seats; the tournament's creator or a registered player may."""
     account = await must_be_me(request)
-    body = await _body(request)
+    body = await json_body(request)
     await _tournament(request, tournament_id)
     room = _open_room(request, tournament_id)
     if account.id != room.tournament.created_by and \
@@ -176,9 +142,9 @@ async def fill_with_bots(request: Request, tournament_id: int) -> Json:
     free = room.tournament.players - len(room.entries)
     bots = body.get("bots", [FILL[k % len(FILL)] for k in range(free)])
     if not isinstance(bots, list) or not bots or any(b not in BOTS for b in bots):
-        raise Refused("bots", f"bots must be a list of {', '.join(BOTS)}, not {bots!r}")
+        raise FieldError("bots", f"bots must be a list of {', '.join(BOTS)}, not {bots!r}")
     if len(bots) > free:
-        raise Refused("bots", f"{len(bots)} bots for {free} free seats")
+        raise FieldError("bots", f"{len(bots)} bots for {free} free seats")
     for bot in bots:
         await room.register(None, str(bot))
     return await _detail(request, room.tournament, account.id)
@@ -196,7 +162,8 @@ async def tournament_hands(request: Request, tournament_id: int, limit: int = 20
     if before is not None and not is_key(before):
         raise HTTPException(400, f"before must be a hand's number, not {before}")
     casino = casino_of(request)
-    return await casino.db(casino.store.recent_hands, spec.table_id, limit, before)
+    rows = await casino.db(casino.store.recent_hands, spec.table_id, limit, before)
+    return await casino.with_own(rows, await account_of(request))
 
 
 @router.get("/tournaments/{tournament_id}")
@@ -205,8 +172,8 @@ async def tournament_page(request: Request, tournament_id: str) -> FileResponse:
     try:
         await _tournament(request, int(tournament_id) if tournament_id.isdigit() else 0)
     except HTTPException:
-        return FileResponse(STATIC / "tournament.html", status_code=404)
-    return FileResponse(STATIC / "tournament.html")
+        return page("tournament.html", 404)
+    return page("tournament.html")
 
 
 # ---------------------------------------------------------------------- what is shown

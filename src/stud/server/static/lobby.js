@@ -33,7 +33,9 @@ function errorOf(status, body) {
   }
   if (typeof detail !== "string" || !detail) detail = `HTTP ${status}`;
   const code = body && body.code;
-  if (code && lang() !== "en" && has(`error.${code}`)) detail = t(`error.${code}`);
+  if (code === "out_of_range" && field) { // a form's number: its bounds, in the reader's words
+    detail = t("error.out_of_range", { low: chips(body.low), high: chips(body.high) });
+  } else if (code && lang() !== "en" && has(`error.${code}`)) detail = t(`error.${code}`);
   return new ApiError(status, detail, FIELDS.includes(field) ? field : null);
 }
 

@@ -201,8 +201,14 @@ function renderCenter(state) {
   }
   if (!hand) {
     const players = state.seats.filter((p) => p && !p.sitting_out).length;
+    const tournament = state.table.tournament;
     info.textContent = state.last ? t("ui.last_showdown", { number: state.last.number }) : "";
-    status.textContent = players >= 2 ? t("ui.next_hand") : t("ui.waiting_players");
+    if (tournament && tournament.status === "registering") { // nothing is dealt until it fills
+      status.textContent = t("ui.tournament_waiting",
+        { missing: tournament.players - tournament.registered });
+    } else if (tournament && tournament.status === "finished") {
+      status.textContent = t("ui.tournament_table_over");
+    } else status.textContent = players >= 2 ? t("ui.next_hand") : t("ui.waiting_players");
     return;
   }
   info.textContent = `${t("ui.hand_no", { number: hand.number })} · ${capitalized(streetName(hand.street))}`;
@@ -292,7 +298,9 @@ function renderActions(state) {
   }
   const me = mySeat(state);
   const player = me && state.seats[me - 1];
-  const broke = player && player.stack === 0 && !(hand && !hand.over && player.in_hand);
+  // At a tournament's table no chips are added: a seat with none is out, and goes.
+  const broke = player && player.stack === 0 && !(hand && !hand.over && player.in_hand)
+    && !state.table.tournament;
   $("action-bar").classList.toggle("broke", Boolean(broke));
   if (broke) {
     // No chips, so no more hands for this seat: say so, with the two ways on.
@@ -1014,8 +1022,9 @@ function shutOut(code) {
     text: t(code === 4403 ? "ui.table_private" : "ui.table_closed") }), " ",
   el("a", { href: "/", testid: "back-to-lobby", text: t("ui.back_to_lobby") }));
   for (const id of ["actions", "my-controls"]) $(id).replaceChildren();
+  document.body.classList.add("table-shut"); // no seat to take, no bot to add or remove
   $("felt-status").textContent = "";
-  if (together && !view.state) together.shut(); // never in: no chat to read or write
+  if (together) together.shut(Boolean(view.state)); // the lines read stay; never in: none
 }
 
 /** The account cookie is read when the socket opens: a new account needs a new socket. */

@@ -52,6 +52,7 @@ export function mountTogether({ send, tableId }) {
     state: null,
     lastWon: null,
     send,
+    over: false, // the table closed (or shut this client out): its chat is only read
     canMute: (accountId) => pane.me !== null && accountId !== pane.me,
   };
 
@@ -97,8 +98,8 @@ export function mountTogether({ send, tableId }) {
       ? pane.entries.map((entry) => entryNode(entry, pane))
       : [el("li", { class: "muted", text: t("ui.chat_empty") })]));
     if (stick) list.scrollTop = list.scrollHeight;
-    form.hidden = pane.me === null;
-    need.hidden = pane.me !== null;
+    form.hidden = pane.me === null || pane.over;
+    need.hidden = pane.me !== null || pane.over;
     need.textContent = t("ui.chat_need_account");
     mutedBox.replaceChildren();
     if (pane.muted.size) {
@@ -140,7 +141,7 @@ export function mountTogether({ send, tableId }) {
             title: t("ui.invite_renew_note"), onclick: () => send({ type: "renew_invite" }) })));
     }
     host.append(el("div", { class: "host-row" },
-      table.paused
+      state.closing ? "" : table.paused
         ? el("button", { type: "button", class: "small primary", testid: "host-resume", text: t("ui.resume"),
           disabled: state.closing, onclick: () => send({ type: "resume" }) })
         : el("button", { type: "button", class: "small", testid: "host-pause", text: t("ui.pause"),
@@ -168,6 +169,10 @@ export function mountTogether({ send, tableId }) {
     const ms = state && !state.hand ? state.next_hand_ms : null;
     wait.hidden = !(paused || (ms !== null && ms !== undefined && ms > 0));
     if (wait.hidden) return;
+    if (state.closing) { // paused too, by the close: no hand after this one
+      wait.append(el("span", { testid: "closing", text: t("ui.closing") }));
+      return;
+    }
     if (paused) {
       wait.append(el("span", { testid: "paused", text: t("ui.paused") }));
       return;
@@ -228,9 +233,14 @@ export function mountTogether({ send, tableId }) {
       else if (pane.lastWon === null) pane.lastWon = 0;
       renderAll();
     },
-    /** A table one may not (or can no longer) sit at: no chat, no host's panel, no wait. */
-    shut() {
-      for (const part of [panel, host, wait]) part.hidden = true;
+    /** A table one may not (or can no longer) sit at: no chat, no host's panel, no wait;
+     * with ``readable``, the chat's lines stay there to read, with nothing to write. */
+    shut(readable = false) {
+      pane.over = true;
+      clearInterval(waitTimer);
+      for (const part of [host, wait]) part.hidden = true;
+      panel.hidden = !readable;
+      renderChat();
     },
     chips,
     tableId,

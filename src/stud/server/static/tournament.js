@@ -222,6 +222,11 @@ $("tournament-hands-more").addEventListener("click", olderHands);
 const account = accountBox($("account"), { onAccount: () => load() });
 mountLangSwitch();
 onLangChange(render);
+const notice = sessionStorage.getItem("stud.notice"); // from the lobby: a registration refused
+if (notice) {
+  sessionStorage.removeItem("stud.notice");
+  toast(notice);
+}
 fetchMe().then((me) => { if (!account.me) account.set(me); render(); })
   .catch((error) => toast(error.message));
 refresh();

@@ -90,6 +90,12 @@ export function mountTournaments({ api, toast, account }) {
       account.focus();
       return;
     }
+    const buyIn = number("buy_in");
+    if (form.elements.register.checked && typeof buyIn === "number" && account.me
+        && buyIn > account.me.wallet) { // it would open a tournament one cannot enter
+      showError("buy_in", t("ui.buy_in_over_wallet", { wallet: chips(account.me.wallet) }));
+      return;
+    }
     const submit = form.querySelector('[data-testid="tournament-submit"]');
     submit.disabled = true;
     const name = form.elements.name.value.trim()
@@ -107,8 +113,8 @@ export function mountTournaments({ api, toast, account }) {
       if (form.elements.register.checked) {
         try {
           await api(`/api/tournaments/${made.id}/register`, { method: "POST" });
-        } catch (error) {
-          toast(error.message); // the tournament is open; its page offers to register again
+        } catch (error) { // the tournament is open; its page says why and offers to register
+          sessionStorage.setItem("stud.notice", error.message);
         }
       }
       location.href = `/tournaments/${made.id}`;
