@@ -261,6 +261,9 @@ def test_the_engine_takes_numpys_ints_as_chip_counts_and_seats_and_refuses_other
     hand = Hand("stud", stakes, list(np.array([200, 200])), deck=Deck.seeded(1))
     assert hand.starting_stacks == (200, 200) and type(hand.starting_stacks[0]) is int
     assert hand.view(np.int64(1)).viewer == 1
+    scripted = Hand("stud", stakes, [200, 200], deck=Deck.seeded(1),
+                    deal_script={(np.int64(3), np.int64(1)): list(parse_cards("AsAdAc"))})
+    assert scripted.cards[0] == list(parse_cards("AsAdAc"))
     for seat in ("1", 1.0, True, 0, 3):
         with pytest.raises(ValueError, match=re.escape(f"seat {seat!r} is not in this hand")):
             hand.view(seat)  # type: ignore[arg-type]

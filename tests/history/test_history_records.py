@@ -363,7 +363,7 @@ def test_phh_fields_of_every_toml_kind_and_any_name_are_written_back_as_read():
     ``loads`` read, ``dumps`` writes back, and it reads the same again."""
     text = dumps(from_hand(HANDS[next(iter(HANDS))]()))
     text += ('time = 12:30:00\nday = 2024-06-01\nwhen = 2024-06-01T12:00:00+00:00\n'
-             '"my key" = 1\n_extra = {"a b" = [1, 2.5, inf], c = "x"}\n')
+             '"my key" = 1\n_extra = {"a b" = [1, 2.5, inf], c = "x"}\nx = "a\\u007fb"\n')
     history = loads(text)
     assert history.fields["my key"] == 1 and str(history.fields["time"]) == "12:30:00"
     again = dumps(history)

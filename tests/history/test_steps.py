@@ -307,6 +307,8 @@ GOOD = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet =
     (GOOD.replace('"p1 pb"', '"p2 pb"'), "seat 1's turn", 2),
     (GOOD.replace('"p2 f"', '"p2 cbr 3"'), "", 3),
     (GOOD.replace('"p2 f"', '"p2 dance"'), "unknown action", 3),
+    (GOOD.replace('"p2 f"', '"p2 cc", "d db 5h6h"'), "the community card is one card, not 2", 4),
+    (GOOD.replace('"p2 f"', '"p2 cc", "d dh p1 7s6s"'), "p1 cannot get a card for street 5", 4),
     (GOOD.replace("actions = [", "actions = [,"), "not valid TOML", None),
     (GOOD.replace("[50, 50]", "[50]"), "antes must hold one ante for each of the 1 players",
      None),

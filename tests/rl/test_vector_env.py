@@ -292,6 +292,11 @@ def test_bad_arguments_get_clear_errors() -> None:
             rl.vector_env(num_envs=2).reset(seed=seed)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="rules must be a Rules or a profile name, not 5"):
         rl.vector_env(rules=5)  # type: ignore[arg-type]
+    for seed in (-1, 2**63 - 1):
+        with pytest.raises(ValueError, match=re.escape(
+                f"seed must be from 0 to {2**63 - 2} (table i deals from seed + i), "
+                f"not {seed}")):
+            rl.vector_env(num_envs=2).reset(seed=seed)
 
 
 def test_numpys_ints_are_whole_numbers_for_every_environment_argument() -> None:

@@ -257,6 +257,12 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     expect(page.get_by_test_id("chat-form")).to_be_hidden()
     expect(page.locator(".empty-actions button:visible")).to_have_count(0)  # no seat to take
     screenshot(page, "together-closed.png")
+    # Switching the language renders the page again: still nothing to host or wait for.
+    page.get_by_test_id("lang-de").click()
+    expect(page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed", "de"))
+    expect(page.get_by_test_id("host-panel")).to_be_hidden()
+    expect(page.get_by_test_id("next-hand")).to_be_hidden()
+    expect(page.get_by_test_id("chat-form")).to_be_hidden()
 
     # No page was ever sent another seat's down card.
     for name, wire in wires.items():

@@ -13,7 +13,16 @@ from collections.abc import Mapping, Sequence
 from stud.cards import Card, Deck
 from stud.engine.events import CardBurned, CommunityCardDealt, Event, StubReshuffled
 from stud.engine.seats import Seats
-from stud.rules import FIRST_STREET, LAST_STREET, STREET_NAMES, STREETS, Rules, RulesError, Street
+from stud.rules import (
+    FIRST_STREET,
+    LAST_STREET,
+    STREET_NAMES,
+    STREETS,
+    Rules,
+    RulesError,
+    Street,
+    is_whole,
+)
 
 _BURNED = {street.number: CardBurned(street.number) for street in STREETS}  # values, shared
 DealScript = Mapping[tuple[int, int], Sequence[Card | None]]
@@ -27,8 +36,7 @@ def _check_script(script: DealScript, players: int) -> None:
     if not isinstance(script, Mapping):
         raise RulesError(f"deal_script must map (street, seat) to cards, not {script!r}")
     for key, cards in script.items():
-        if not (isinstance(key, tuple) and len(key) == 2
-                and all(type(k) is int for k in key)):
+        if not (isinstance(key, tuple) and len(key) == 2 and all(is_whole(k) for k in key)):
             raise RulesError(f"deal_script: {key!r} is not a (street, seat) pair of numbers")
         street, seat = key
         if street not in _STREET:

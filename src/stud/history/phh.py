@@ -194,7 +194,12 @@ def _read(path: Path) -> str:
 
 def _toml_key(name: str) -> str:
     """A field's name as TOML writes it: bare when it may be, else quoted."""
-    return name if _BARE_KEY.fullmatch(name) else json.dumps(name, ensure_ascii=False)
+    return name if _BARE_KEY.fullmatch(name) else _toml_string(name)
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: JSON's escapes, and DEL too (TOML refuses it raw, JSON does not)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _toml_value(value: object) -> str:
@@ -207,7 +212,7 @@ def _toml_value(value: object) -> str:
     if isinstance(value, float):
         return repr(float(value))  # nan, inf and -inf are TOML's own words too
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _toml_string(value)
     if isinstance(value, datetime.date | datetime.time):  # a datetime is a date too
         return value.isoformat()
     if isinstance(value, list | tuple):

@@ -16,7 +16,7 @@ from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase, PotAward
 from stud.history.fill import fill_up_cards, first_actors
 from stud.history.phh import HandHistory, PHHError, load, load_all
 from stud.history.rake import raked_stacks
-from stud.rules import Rules, RulesError, Variant
+from stud.rules import LAST_STREET, Rules, RulesError, Variant
 
 _UP_POSITIONS = {2, 3, 4, 5}  # third-street door card and fourth to sixth street
 
@@ -93,6 +93,9 @@ def _script(history: HandHistory, variant: Variant, rules: Rules
             street = _street_of(len(holes[seat]) - 1)
         elif parts[:2] == ["d", "db"] and len(parts) == 3:
             cards = _parse_cards(parts[2], index, line)
+            if len(cards) != 1:
+                raise ReplayError(index, line, f"the community card is one card, not "
+                                               f"{len(cards)}")
             _note_dealt(cards, dealt_at, index, line)
             board[street + 1 if street < 7 else 7] = cards
         elif len(parts) == 3 and parts[1] == "sm" and parts[2] != "-":
@@ -113,7 +116,8 @@ def _script(history: HandHistory, variant: Variant, rules: Rules
                       first_actors(history.actions, players))
     script: dict[tuple[int, int], list[Card | None]] = {}
     for seat, cards in holes.items():
-        for k, card in enumerate(cards):
+        # Cards past the seventh are left to the replay, which refuses their deal by its line.
+        for k, card in enumerate(cards[:LAST_STREET]):
             script.setdefault((_street_of(k), seat), []).append(card)
     for board_street, cards in board.items():
         script[(board_street, 0)] = cards

@@ -183,7 +183,10 @@ class StudVectorEnv(VectorEnv):
                 isinstance(seed, str | bytes) or not isinstance(seed, Sequence | np.ndarray)):
             raise ValueError(f"seed must be a whole number, a list of {self.num_envs} (one per "
                              f"table) or None, not {seed!r}")
-        if is_whole(seed) and 0 <= seed < 2**63:
+        if is_whole(seed):  # table i deals from seed + i
+            if not 0 <= seed <= 2**63 - self.num_envs:
+                raise ValueError(f"seed must be from 0 to {2**63 - self.num_envs} (table i "
+                                 f"deals from seed + i), not {seed}")
             super().reset(seed=int(seed))
         seeds = self._seed_list(seed)
         for i in np.flatnonzero(mask):

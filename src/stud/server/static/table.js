@@ -24,7 +24,8 @@ const view = {
   receivedAt: 0, // performance.now() when it came: the clock counts down from there
   pending: false, // an action was sent; its buttons stay disabled until the next frame
   keyboard: false, // the last action was taken from the keyboard (Enter or Space)
-  connection: "connecting", // "open", "connecting" or "lost"
+  connection: "connecting", // "open", "connecting", "lost" or "shut" (closed for good)
+  shutCode: null, // why it was shut: 4403 (private), 4404 or 4410 (no such table, closed)
   lastHands: null, // GET /api/tables/{id}/hands, newest first
   dialog: null, // {kind: "sit" | "bot", seat}
 };
@@ -249,6 +250,11 @@ function tickClock() {
 function renderActions(state) {
   const box = $("actions");
   const mine = $("my-controls");
+  if (view.connection === "shut") { // nothing to do at a table one is shut out of
+    box.replaceChildren();
+    mine.replaceChildren();
+    return;
+  }
   // A player who acts from the keyboard keeps the focus on the buttons: it moves to the first
   // of them at their next turn, unless they are typing or reading elsewhere.
   const active = document.activeElement;
@@ -845,8 +851,15 @@ function renderHeader(state) {
 }
 
 function renderConnection() {
-  if (view.connection === "shut") return; // shutOut's words stay
   const banner = $("connection");
+  if (view.connection === "shut") { // why, with the way back, in the reader's language
+    banner.hidden = false;
+    banner.className = "banner shut";
+    banner.replaceChildren(el("span", { testid: "shut-out",
+      text: t(view.shutCode === 4403 ? "ui.table_private" : "ui.table_closed") }), " ",
+    el("a", { href: "/", testid: "back-to-lobby", text: t("ui.back_to_lobby") }));
+    return;
+  }
   const text = view.connection === "lost" ? t("ui.reconnecting")
     : view.connection === "connecting" && view.state ? t("ui.connecting") : "";
   banner.textContent = text;
@@ -1015,12 +1028,8 @@ function connect() {
 /** The page of a table one may not (or can no longer) sit at, with a way back. */
 function shutOut(code) {
   view.connection = "shut";
-  const banner = $("connection");
-  banner.hidden = false;
-  banner.className = "banner shut";
-  banner.replaceChildren(el("span", { testid: "shut-out",
-    text: t(code === 4403 ? "ui.table_private" : "ui.table_closed") }), " ",
-  el("a", { href: "/", testid: "back-to-lobby", text: t("ui.back_to_lobby") }));
+  view.shutCode = code;
+  renderConnection();
   for (const id of ["actions", "my-controls"]) $(id).replaceChildren();
   document.body.classList.add("table-shut"); // no seat to take, no bot to add or remove
   $("felt-status").textContent = "";

@@ -116,7 +116,7 @@ export function mountTogether({ send, tableId }) {
   function renderHost() {
     const state = pane.state;
     const you = state && state.you;
-    host.hidden = !(you && you.host);
+    host.hidden = !(you && you.host) || pane.over; // a closed table has nothing to host
     host.replaceChildren();
     if (host.hidden) return;
     const table = state.table;
@@ -167,7 +167,7 @@ export function mountTogether({ send, tableId }) {
     wait.replaceChildren();
     const paused = state && state.table.paused;
     const ms = state && !state.hand ? state.next_hand_ms : null;
-    wait.hidden = !(paused || (ms !== null && ms !== undefined && ms > 0));
+    wait.hidden = pane.over || !(paused || (ms !== null && ms !== undefined && ms > 0));
     if (wait.hidden) return;
     if (state.closing) { // paused too, by the close: no hand after this one
       wait.append(el("span", { testid: "closing", text: t("ui.closing") }));
