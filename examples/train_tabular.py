@@ -27,6 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 from stud import rl
+from stud.bots import BOTS
 
 State = tuple[int, ...]
 Policy = Callable[[dict[str, np.ndarray]], int]
@@ -124,17 +125,27 @@ def summary(results: np.ndarray) -> str:
     return f"{results.mean():+7.2f} chips/hand (+/- {stderr:.2f})"
 
 
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number >= ``low`` (else argparse's one-line error)."""
+    def whole(text: str) -> int:
+        if not text.strip().lstrip("-").isdigit() or int(text) < low:
+            raise argparse.ArgumentTypeError(f"a whole number >= {low}, not {text!r}")
+        return int(text)
+    return whole
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="stud8", choices=["stud", "stud8", "razz"])
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--opponent", default="random", help="stud.bots name for every opponent")
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 9))
+    parser.add_argument("--opponent", default="random", choices=list(BOTS),
+                        help="stud.bots name for every opponent")
     parser.add_argument("--minutes", type=float, default=3.0, help="training time")
-    parser.add_argument("--episodes", type=int, default=None,
+    parser.add_argument("--episodes", type=at_least(1), default=None,
                         help="train this many hands instead of for --minutes")
-    parser.add_argument("--eval-hands", type=int, default=3000)
+    parser.add_argument("--eval-hands", type=at_least(2), default=3000)
     parser.add_argument("--epsilon", type=float, default=0.2, help="exploration, decays to 0.02")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=at_least(0), default=0)
     args = parser.parse_args()
 
     env = rl.SingleSeatEnv(args.variant, args.players, opponents=args.opponent)

@@ -164,6 +164,12 @@ def test_simulate_command_same_output_and_files_on_two_workers(tmp_path: Path) -
     (["--workers", "0"], "--workers 0: at least one"),
     (["--backend", "spark"], "choose from process, ray"),
     (["--buy-in", "0"], "at least one big bet"),
+    # Chip counts past what eight stacks may sum to exactly (int64 wrapped them round).
+    (["--buy-in", "922337203685477580"], "--buy-in 922337203685477580: at most "
+                                         "112,589,990,684,262 big bets of 10"),
+    (["--stakes", "1/2/5/10000000000000000000"], "big_bet 10000000000000000000 is more than "
+                                                 "1,125,899,906,842,624 chips"),
+    (["--hands", "1000000000000"], "hands 1000000000000: at most 100,000,000 in one run"),
 ])
 def test_simulate_rejects_bad_run_options(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["simulate", "--hands", "1", *args])

@@ -16,7 +16,7 @@ import typer.core
 from stud.bots import BOTS
 from stud.history.phh import PHHError, dumps
 from stud.history.replay import phh_paths, replay_hands
-from stud.rules import PROFILES, RulesError, Stakes, Variant, profile
+from stud.rules import MAX_CHIPS, PROFILES, RulesError, Stakes, Variant, profile
 
 if TYPE_CHECKING:
     from stud.server.room import Timing
@@ -239,7 +239,7 @@ def simulate(
     names = parse_bots(bots, players)
     match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
                   tuple(names), tuple(f"{name}-{k}" for k, name in enumerate(names, start=1)),
-                  buy_in=check_buy_in(buy_in), seed=seed, rotate=rotate)
+                  buy_in=check_buy_in(buy_in, parse_stakes(stakes)), seed=seed, rotate=rotate)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate",
                         engine)
     typer.echo(f"{hands} hands of {match.variant.full_name} ({match.rules.name} rules), "
@@ -252,9 +252,13 @@ def simulate(
     report_files(hands, phh_out, out)
 
 
-def check_buy_in(buy_in: int) -> int:
+def check_buy_in(buy_in: int, stakes: Stakes) -> int:
+    """``--buy-in`` in big bets: at least one, and a stack of at most ``MAX_CHIPS`` chips."""
     if buy_in < 1:
         fail(f"--buy-in {buy_in}: at least one big bet")
+    if buy_in * stakes.big_bet > MAX_CHIPS:
+        fail(f"--buy-in {buy_in}: at most {MAX_CHIPS // stakes.big_bet:,} big bets of "
+             f"{stakes.big_bet} (a stack of at most {MAX_CHIPS:,} chips)")
     return buy_in
 
 
@@ -383,7 +387,8 @@ def league(
     if count < 2:
         fail("--bots: name at least two bots")
     match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
-                  tuple(names), buy_in=check_buy_in(buy_in), seed=seed, rotate=True)
+                  tuple(names), buy_in=check_buy_in(buy_in, parse_stakes(stakes)), seed=seed,
+                  rotate=True)
     if plot is not None:
         check_output("--plot", plot)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "league")
@@ -862,7 +867,8 @@ def audit(
 def equity_command(
     hands: Annotated[list[str], typer.Argument(
         help="2 to 8 hands, each the cards a player holds in dealing order (two down, door card, "
-             "4th-6th street up, 7th down), ?? for an unknown card: AsKs2d '????Qc7d'")],
+             "4th-6th street up, 7th down), ?? for an unknown card: AsKs2d '????Qc7d'; their "
+             "missing cards must fit in the deck (no community card is modelled)")],
     variant: Annotated[str, typer.Option(help="stud, stud8 or razz")] = "stud",
     dead: Annotated[str, typer.Option(help="cards out of play (folded, seen), like Kd7c")] = "",
     trials: Annotated[int | None, typer.Option(help="Monte Carlo with this many deals (default: "

@@ -51,6 +51,9 @@ class Variant(StrEnum):
 _BY_NAME: dict[str, Variant] = {v.value: v for v in Variant}
 
 
+MAX_CHIPS = 2**50  # a bet or a stake at most: eight stacks of it still sum exactly in int64
+
+
 def is_whole(value: object) -> TypeGuard[int]:
     """A whole number as a count is given: an int or NumPy's (``np.int64(4)``), not a bool."""
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
@@ -71,6 +74,8 @@ class Stakes:
             if not is_whole(value) or value < 0:
                 raise RulesError(
                     f"stakes: {name} must be a whole number of chips >= 0, not {value!r}")
+            if value > MAX_CHIPS:
+                raise RulesError(f"stakes: {name} {value} is more than {MAX_CHIPS:,} chips")
             object.__setattr__(self, name, int(value))  # NumPy's ints as Python's
         if self.small_bet <= 0:
             raise RulesError("stakes: small_bet must be at least 1")

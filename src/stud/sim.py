@@ -188,6 +188,8 @@ def chunk_size(hands: int, workers: int) -> int:
     return max(1, min(500, math.ceil(hands / (workers * 8))))
 
 
+MAX_HANDS = 100_000_000  # hands in one run: their results, 8 players, are 6.4 GB
+
 def chunks(hands: int, size: int) -> list[tuple[int, int]]:
     """(first hand number, count) for each chunk, in order."""
     return [(first, min(size, hands - first + 1)) for first in range(1, hands + 1, size)]
@@ -360,6 +362,9 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
     """
     if hands < 1:
         raise SimulationError(f"hands {hands}: play at least one hand")
+    if hands > MAX_HANDS:  # every hand's result is kept, a row of int64 a hand
+        raise SimulationError(f"hands {hands}: at most {MAX_HANDS:,} in one run (every "
+                              f"hand's result is kept); run more with other seeds")
     if workers < 1:
         raise SimulationError(f"workers {workers}: at least one")
     if backend not in BACKENDS:

@@ -243,6 +243,12 @@ def test_rules_with_a_policy_it_does_not_play_are_refused_by_name(
         Batch("stud", Stakes(1, 1, 2, 4), "standard", [50, 50], [Deck.seeded(1)])
 
 
+@pytest.mark.parametrize("stacks", [[2**63 - 1] * 2, [2**64] * 2, [2**50 + 1, 5]])
+def test_a_stack_beyond_the_chip_limit_is_refused_before_any_sum_wraps(stacks: list[int]) -> None:
+    with pytest.raises(RulesError, match="a starting stack must be at most 1,125,899,906,842,624"):
+        Batch("stud", Stakes(1, 2, 5, 10), None, stacks, [Deck.seeded(1)])
+
+
 def test_the_built_in_policies_seed_is_a_whole_number_from_zero() -> None:
     batch = Batch("razz", Stakes(1, 1, 2, 4), None, [50, 50], [Deck.seeded(1)])
     for seed in (-5, 1.5, "1", True):

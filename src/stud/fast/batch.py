@@ -40,7 +40,7 @@ from stud.fast.game import game_vector
 from stud.fast.hands import act_all, legal_all, play_all, settle_all, showdown_cards, start_all
 from stud.fast.policies import POLICIES, seeded_states
 from stud.fast.twister import KEY_WORDS, seed_key
-from stud.rules import Rules, RulesError, Stakes, Variant, as_rules, is_whole
+from stud.rules import MAX_CHIPS, Rules, RulesError, Stakes, Variant, as_rules, is_whole
 
 Array = npt.NDArray[Any]
 _CHIP_LIMIT = 2**53  # far from int64's end, for every sum the kernels make
@@ -108,14 +108,18 @@ def _stacks(stacks: Sequence[int] | Sequence[Sequence[int]] | Array, hands: int)
     if array.ndim != 2 or array.shape[0] != hands:
         raise RulesError(f"stacks must be one list of chip counts for every hand, or one per "
                          f"hand ({hands}); got shape {array.shape}")
+    if array.dtype == object and all(is_whole(v) for v in array.flat):  # ints beyond int64
+        raise RulesError(f"a starting stack must be at most {MAX_CHIPS:,} chips")
     if not np.issubdtype(array.dtype, np.integer):
         raise RulesError(f"stacks must be whole numbers of chips, got dtype {array.dtype}")
     if not 2 <= array.shape[1] <= 8:
         raise RulesError(f"stud is for 2 to 8 players, not {array.shape[1]}")
     if hands and array.min() <= 0:
         raise RulesError("a starting stack must be a whole number of chips > 0")
-    if hands and int(array.sum(axis=1, dtype=np.int64).max()) > _CHIP_LIMIT:
-        raise RulesError(f"the fast engine holds at most {_CHIP_LIMIT} chips in a hand")
+    # Each stack bounded first: eight of them then sum in int64 without wrapping around.
+    if hands and (array.max() > MAX_CHIPS
+                  or int(array.sum(axis=1, dtype=np.int64).max()) > _CHIP_LIMIT):
+        raise RulesError(f"a starting stack must be at most {MAX_CHIPS:,} chips")
     return np.ascontiguousarray(array, dtype=np.int64)
 
 
