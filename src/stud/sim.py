@@ -375,6 +375,8 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
     plan = chunks(hands, size or (fast_chunk_size(hands, workers) if fast
                                   else chunk_size(hands, workers)))
     nets = np.zeros((hands, match.players), dtype=np.int64)
+    if fast and backend == "process":  # its kernels loaded (or compiled) before the clock runs
+        _load_fast_engine(progress)
     bar = _progress_bar(hands, progress)
     cpu_seconds = 0.0
     started = time.perf_counter()
@@ -403,6 +405,19 @@ def _job(fast: bool) -> tuple[Callable[..., Chunk], str]:
     from stud.sim_fast import play_chunk_fast
 
     return play_chunk_fast, "stud.sim_fast_workers"  # imported with its kernels loaded
+
+
+def _load_fast_engine(progress: bool) -> None:
+    """The fast engine's kernels, loaded from numba's cache or, the first time, compiled: not
+    counted in the run's speed, and said on standard error when it took long (a compile)."""
+    from stud.sim_fast import warm
+
+    began = time.perf_counter()
+    warm()
+    took = time.perf_counter() - began
+    if progress and took > 3:
+        print(f"compiled the fast engine in {took:.0f} s (once: later runs load it from "
+              f"numba's cache; not counted in the speed below)", file=sys.stderr)
 
 
 def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,

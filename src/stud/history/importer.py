@@ -2,7 +2,8 @@
 
 Each hand is read by its site's reader (``stud.history.sites``), written as PHH named after the
 site and the hand number, and reported: imported, cancelled by the site, skipped (another
-game than stud, stud hi/lo or razz, in a mixed-game file say; or the same hand again), or
+game than stud, stud hi/lo or razz, in a mixed-game file say; the same hand again; a file
+with no hand history in it, a folder's notes or pictures), or
 refused, with the reason, the file, the hand and the line: not readable, or not what the
 rules allow (every hand is replayed by the engine before it is written).
 """
@@ -29,6 +30,7 @@ from stud.history.sites import (
 
 _NOT_STUD = "not a stud hand"
 _AGAIN = "the same hand again"
+_NO_HISTORY = "no hand history"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +82,13 @@ def import_file(path: Path, out: Path, written: dict[Path, str] | None = None
         text = read_text(path)
     except OSError as error:
         return failed(f"cannot read the file: {error.strerror or error}")
-    except UnicodeDecodeError as error:
-        return failed(f"not text in any encoding the sites use: {error.reason}")
+    except UnicodeDecodeError as error:  # a picture or an archive beside the histories, say
+        return failed(f"{_NO_HISTORY}: not text in any encoding the sites use "
+                      f"({error.reason})", "skipped")
     site = site_of(text)
     if site is None:
         names = ", ".join(s.name for s in SITES)
-        return failed(f"no hand history of a site this reads ({names}) in the file")
+        return failed(f"{_NO_HISTORY} of a site this reads ({names}) in the file", "skipped")
     results = []
     for line, hand_text in site.split(text):
         results.append(_one(path, out, site.name, site.parse, line, hand_text, written))
@@ -157,10 +160,14 @@ def summary(results: list[Imported]) -> list[str]:
         label = {"cancelled": "CANCELLED", "skipped": "SKIPPED"}.get(r.status, "ERROR")
         lines.append(f"{label}  {where}: {r.error}")
     counts = Counter(r.status for r in results)
-    again = sum(1 for r in results if r.status == "skipped" and (r.error or "").startswith(_AGAIN))
-    skipped = f"{counts['skipped'] - again} skipped (not stud)"
-    if again:
-        skipped += f", {again} already imported"
+    why = Counter(next((kind for start, kind in ((_AGAIN, "already imported"),
+                                                  (_NO_HISTORY, "not a hand history"))
+                        if (r.error or "").startswith(start)), "not stud")
+                  for r in results if r.status == "skipped")
+    skipped = f"{why['not stud']} skipped (not stud)"
+    for kind in ("already imported", "not a hand history"):
+        if why[kind]:
+            skipped += f", {why[kind]} {kind}"
     lines.append(f"{counts['imported']} imported, {counts['cancelled']} cancelled by the site, "
                  f"{skipped}, {counts['error']} refused (not readable, or against the rules)")
     return lines

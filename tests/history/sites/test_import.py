@@ -59,8 +59,25 @@ def test_bad_input_names_the_file_the_hand_and_the_line(tmp_path: Path) -> None:
     other = tmp_path / "notes.txt"
     other.write_text("Seat 1: me\nsome notes about a game\n", encoding="utf-8")
     (result,) = import_file(other, tmp_path / "out")
-    assert result.status == "error" and "no hand history of a site this reads" in result.error
+    assert result.status == "skipped" and "no hand history of a site this reads" in result.error
     assert not succeeded(import_files([holdem, other], tmp_path / "out"))
+
+
+def test_a_folder_of_histories_with_notes_and_pictures_beside_them_imports(
+        tmp_path: Path) -> None:
+    """Files that hold no hand history (a README, a picture) are skipped, said so, and the
+    import of the histories beside them succeeds."""
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    (folder / "hand.txt").write_text(SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "SOURCES.md").write_text("Where these came from.\n", encoding="utf-8")
+    (folder / "table.png").write_bytes(bytes(range(256)) * 4)
+    results = import_files([folder], tmp_path / "out")
+    assert [r.status for r in results] == ["skipped", "imported", "skipped"]
+    assert succeeded(results)
+    assert summary(results)[-1] == ("1 imported, 0 cancelled by the site, 0 skipped (not stud), "
+                                    "2 not a hand history, 0 refused (not readable, or "
+                                    "against the rules)")
 
 
 def test_a_cancelled_hand_is_reported_and_not_imported(tmp_path: Path) -> None:
