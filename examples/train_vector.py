@@ -135,29 +135,23 @@ def evaluate(make: Callable[[], rl.StudVectorEnv], policy: Policy, seed: int) ->
     return float(total.mean() / rl.DEFAULT_STAKES.big_bet)
 
 
-def at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: a whole number >= ``low`` (else argparse's one-line error)."""
-    def whole(text: str) -> int:
-        if not text.strip().lstrip("-").isdigit() or int(text) < low:
-            raise argparse.ArgumentTypeError(f"a whole number >= {low}, not {text!r}")
-        return int(text)
-    return whole
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--minutes", type=float, default=2.0, help="training time")
     parser.add_argument("--variant", default="stud", choices=["stud", "stud8", "razz"])
     parser.add_argument("--opponents", default="strength", choices=["random", "station",
                                                                    "strength"])
-    parser.add_argument("--envs", type=at_least(1), default=512,
-                        help="tables trained on together")
-    parser.add_argument("--steps", type=at_least(1), default=8, help="steps between updates")
-    parser.add_argument("--eval-every", type=at_least(1), default=20, help="updates")
-    parser.add_argument("--eval-tables", type=at_least(1), default=4000)
-    parser.add_argument("--seed", type=at_least(0), default=0)
+    parser.add_argument("--envs", type=int, default=512, help="tables trained on together")
+    parser.add_argument("--steps", type=int, default=8, help="steps between updates")
+    parser.add_argument("--eval-every", type=int, default=20, help="updates")
+    parser.add_argument("--eval-tables", type=int, default=4000)
+    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--plot", default=None, help="write the learning curve here (PNG)")
     args = parser.parse_args()
+    for option, least in (("envs", 1), ("steps", 1), ("eval_every", 1), ("eval_tables", 1),
+                          ("seed", 0)):
+        if getattr(args, option) < least:
+            parser.error(f"--{option.replace('_', '-')} must be at least {least}")
     rng = np.random.default_rng(args.seed)
 
     def make(tables: int) -> rl.StudVectorEnv:
