@@ -516,8 +516,14 @@ def test_awards_read_as_a_player_says_them() -> None:
     assert EN.scoop(found["no_low"]) == "Seat 2 scoops the main pot (4)"
     assert EN.scoop(found["scoop_halves"], you=1) == "You scoop the main pot (6)"
     assert EN.scoop(found["halves"]) is None
-    assert EN.award(found["scoop_identical"][0])[0].endswith(
-        "with Straight, Five high and 5-4-3-2-A low (scoop)")
+    # Two identical hands tie for both halves and share the pot: that is no scoop.
+    shared = found["scoop_identical"][0]
+    assert len(shared.shares) == 2
+    assert EN.award(shared)[0].endswith("with Straight, Five high and 5-4-3-2-A low")
+    assert all("scoop" not in line.lower() for line in EN.award(shared) + DE.award(shared))
+    assert EN.scoop(found["scoop_identical"]) is None
+    alone = shared._replace(shares=((1, shared.amount),))  # one player's both halves: a scoop
+    assert EN.award(alone)[0].endswith("with Straight, Five high and 5-4-3-2-A low (scoop)")
     low = next(a for a in found["odd_low_suit"] if a.half is Half.LOW)
     assert EN.odd_chips(low) == "odd chip to Seat 3 (lowest card by suit)"
     high = next(a for a in found["odd_high_suit"] if a.half is Half.HIGH)

@@ -160,9 +160,11 @@ class Words:
         return self.t("pot.main") if index == 0 else self.t("pot.side", index=index)
 
     def award_hand(self, award: PotAwarded) -> str:
-        """What won a pot or half: a hand's name, "... and ... (scoop)", "...; no low"."""
+        """What won a pot or half: a hand's name, "... and ... (scoop)", "...; no low". Hands
+        tied for both halves share the pot: "... and ...", no scoop (one player takes all)."""
         if award.high is not None and award.low is not None:
-            return self.t("award.scoop", high=self.hand(award.high), low=self.hand(award.low))
+            key = "award.scoop" if len(award.shares) == 1 else "award.both"
+            return self.t(key, high=self.hand(award.high), low=self.hand(award.low))
         if award.high is not None:
             text = self.hand(award.high)
             return self.t("award.no_low", hand=text) if award.no_low else text

@@ -207,8 +207,9 @@ export function potName(index, l = lang()) {
 /** What won a pot or half (an award's facts): a hand's name, "... and ... (scoop)"; with
  * `withNoLow`, "...; no low, so the high hand takes the whole pot" when no low qualified. */
 export function awardHand(award, { withNoLow = true } = {}, l = lang()) {
-  if (award.high && award.low) {
-    return t("award.scoop", { high: handText(award.high, l), low: handText(award.low, l) }, l);
+  if (award.high && award.low) { // a scoop is one player's: hands tied for both halves share
+    const key = award.shares.length === 1 ? "award.scoop" : "award.both";
+    return t(key, { high: handText(award.high, l), low: handText(award.low, l) }, l);
   }
   if (award.high) {
     const text = handText(award.high, l);

@@ -586,7 +586,7 @@ function renderLastHands() {
           href: withInvite(h.mine ? `/api/hands/${h.id}/mine.phh` : `/api/hands/${h.id}.phh`),
           download: `hand-${h.id}.phh`, testid: "phh-link", text: t("ui.download_phh"),
           onclick: (e) => e.stopPropagation() })),
-      h.mine && mineLine(h.mine),
+      h.mine && h.result !== "voided" && mineLine(h.mine), // a voided hand: nothing won or lost
       h.events
         ? el("ul", { class: "last-hand-log" }, logLines(view.state, asPlayed(h)).map(logItem))
         : el("pre", { class: "last-hand-text",
