@@ -178,6 +178,14 @@ class Casino:
                                      "link its host shares")
         return dict(entry["summary"])
 
+    async def between_owners(self, table_id: int) -> bool:
+        """An open table that no worker has published (one just gave it up, or died)."""
+        try:
+            spec = await self.db(self.store.table, table_id)
+        except StoreError:
+            return False
+        return not spec.closed
+
     async def known(self, table_id: int) -> bool:
         """Is the table open (played here, or by another worker)?"""
         if table_id in self.rooms or self.cluster is None:
@@ -399,6 +407,11 @@ def create_app(database: str | None = None, timing: Timing | None = None,
         # handshake reaches it as a failed connection, 1006, which it would try again).
         await websocket.accept()
         if room is None and not (c.cluster is not None and await c.known(table_id)):
+            if c.cluster is not None and await c.between_owners(table_id):
+                # Open, but given up by one worker and not yet taken by the next: try again.
+                await websocket.close(code=1013, reason=f"no process plays table {table_id} "
+                                      "at the moment: connect again")
+                return
             await websocket.close(code=4404, reason=f"there is no table {table_id}")
             return
         token = websocket.query_params.get("token") or websocket.cookies.get(COOKIE)
