@@ -43,7 +43,6 @@ from stud.fast.twister import KEY_WORDS, seed_key
 from stud.rules import MAX_CHIPS, Rules, RulesError, Stakes, Variant, as_rules, is_whole
 
 Array = npt.NDArray[Any]
-_CHIP_LIMIT = 2**53  # far from int64's end, for every sum the kernels make
 _SALT = 1_000_003  # Deck.reshuffle's seed: deck seed * 1_000_003 + the reshuffle's number
 
 
@@ -116,9 +115,9 @@ def _stacks(stacks: Sequence[int] | Sequence[Sequence[int]] | Array, hands: int)
         raise RulesError(f"stud is for 2 to 8 players, not {array.shape[1]}")
     if hands and array.min() <= 0:
         raise RulesError("a starting stack must be a whole number of chips > 0")
-    # Each stack bounded first: eight of them then sum in int64 without wrapping around.
-    if hands and (array.max() > MAX_CHIPS
-                  or int(array.sum(axis=1, dtype=np.int64).max()) > _CHIP_LIMIT):
+    # Eight stacks of at most MAX_CHIPS (2**50) sum to at most 2**53: far from int64's end, for
+    # every sum the kernels make.
+    if hands and array.max() > MAX_CHIPS:
         raise RulesError(f"a starting stack must be at most {MAX_CHIPS:,} chips")
     return np.ascontiguousarray(array, dtype=np.int64)
 
