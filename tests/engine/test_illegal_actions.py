@@ -116,6 +116,14 @@ def test_a_wager_to_the_legal_amount_is_that_wager_whatever_it_is_called(action:
     assert hand.events[-1].action == Action.complete(2)
 
 
+@pytest.mark.parametrize(("action", "reason"), [
+    (Action.bet(3), "no bet to 3 here: the wager is bring in 1 or complete to 2"),
+    (Action.raise_to(3), "no raise to 3 here: the wager is bring in 1 or complete to 2")])
+def test_a_wager_by_the_wrong_name_and_amount_is_refused_naming_the_amount(
+        action: Action, reason: str) -> None:
+    assert refused(hand_with("stud", BOARDS), action).reason == reason
+
+
 def test_check_facing_the_bring_in_is_illegal() -> None:
     hand = hand_with("stud", BOARDS)
     play(hand, "b")
@@ -183,7 +191,16 @@ def test_acting_after_the_hand_is_over_is_illegal() -> None:
         hand.act(Action.check())
     assert snapshot(hand) == before
     assert caught.value.legal == ()
-    assert "over" in str(caught.value)
+    assert str(caught.value) == "no one can check: the hand is over; legal: nothing"
+
+
+@pytest.mark.parametrize("seat", ["2", 2.0, True])
+def test_a_seat_that_is_not_a_whole_number_is_refused_naming_it(seat: object) -> None:
+    hand = to_street(hand_with("stud", BOARDS), 4)
+    before = snapshot(hand)
+    with pytest.raises(ValueError, match=f"seat {seat!r} is not in this hand"):
+        hand.act(Action.check(), seat)  # type: ignore[arg-type]
+    assert snapshot(hand) == before
 
 
 def test_illegal_action_leaves_the_hand_exactly_as_a_hand_that_never_saw_it() -> None:

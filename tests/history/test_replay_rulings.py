@@ -16,6 +16,8 @@ from stud.engine.order import best_showing
 from stud.history.phh import HandHistory, from_hand
 from stud.history.replay import ReplayError, replay
 from stud.rules import PROFILES, Stakes, Variant
+from stud.server.frames import first_json
+from stud.text import words
 
 
 def _history(actions: list[str], stacks: list[int], variant: str = "F7S") -> HandHistory:
@@ -57,6 +59,22 @@ def test_a_community_card_keeps_sixth_streets_first_actor_first_on_seventh_stree
     assert hand.to_act == 1 and hand.why is not None and hand.why.opener == "sixth_street"
     passive(hand)
     assert hand.is_over
+
+
+def test_when_sixth_streets_first_actor_has_folded_the_next_to_the_left_acts_first_on_seventh():
+    # Seat 1 bets sixth street, is raised and folds: seat 2, next to the left, acts first on
+    # seventh street, and the fact (and its words) say seat 1 folded, not that it is all in.
+    hand = hand_with("stud", EIGHT, board="2d")
+    while hand.street < 6:
+        passive_step(hand)
+    play(hand, "cbr 4", "cbr 8", "c", "c", "c", "c", "c", "c", "f")
+    why = hand.why
+    assert hand.street == 7 and hand.board and why is not None
+    assert (why.opener, why.decider, why.seat, hand.to_act) == ("sixth_street", 1, 2, 2)
+    assert why.decider_folded and not why.decider_all_in
+    assert words("en").first_to_act(why).endswith(
+        "Seat 1 has folded, so Seat 2, next to the left, acts in their place")
+    assert first_json(why, lambda seat: seat)["decider_folded"] is True
 
 
 def passive_step(hand: Hand) -> None:

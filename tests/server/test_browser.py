@@ -109,7 +109,7 @@ def why_of(sent: dict[str, Any]) -> FirstToAct:
                       decider=sent["decider"], cards=parse_cards("".join(sent["cards"])),
                       lowball=bool(showing and showing["lowball"]),
                       decider_all_in=sent["decider_all_in"], tie=sent["tie"],
-                      open_pair=sent["open_pair"])
+                      open_pair=sent["open_pair"], decider_folded=sent["decider_folded"])
 
 
 def award_of(sent: dict[str, Any]) -> PotAwarded:
@@ -930,11 +930,15 @@ def _facts(seed: int) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
             PotAwarded(0, 6, Half.LOW, ((1, 3), (2, 3)), None, None, False, True, None, False)]
     tie = FirstToAct(street=5, opener=Opener.BEST_HAND, seat=4, decider=3,
                      cards=parse_cards("KsKd9c"), lowball=False, decider_all_in=True, tie=True,
-                     open_pair=False)
+                     open_pair=False, decider_folded=False)
     sent["awards"] += [award_json(a, seat_of) for a in made]
     kept["awards"] += made
-    sent["whys"].append(first_json(tie, seat_of))
-    kept["whys"].append(tie)
+    # Seventh street after a community card, sixth street's first actor folded since.
+    folded = tie._replace(street=7, opener=Opener.SIXTH_STREET, cards=(), decider_all_in=False,
+                          tie=False, decider_folded=True)
+    for why in (tie, folded):
+        sent["whys"].append(first_json(why, seat_of))
+        kept["whys"].append(why)
     return sent, kept
 
 
@@ -944,6 +948,7 @@ def test_the_pages_word_facts_as_stud_text_does(browser: Browser, site: Server, 
     # same facts in the same words, hand names, reasons, awards and actions alike.
     sent, kept = _facts(seed=5)
     assert any(w.decider_all_in for w in kept["whys"]) and any(a.odd for a in kept["awards"])
+    assert any(w.decider_folded for w in kept["whys"])
     assert any(w.open_pair for w in kept["whys"]) and any(a.no_low for a in kept["awards"])
     context = browser.new_context(base_url=site.url)
     try:

@@ -35,21 +35,21 @@ SEATS = (2, 5, 7)
 
 def test_a_first_to_act_fact_names_table_seats_not_the_engines() -> None:
     why = FirstToAct(4, Opener.BEST_HAND, 3, 2, parse_cards("KdKh"), lowball=False,
-                     decider_all_in=True, tie=False, open_pair=True)
+                     decider_all_in=True, tie=False, open_pair=True, decider_folded=False)
     assert why.showing == Showing(Category.ONE_PAIR, (Card.parse("Kd").rank,), False)
     sent = event_json(StreetStarted(4, 3, why), SEAT_OF)
     assert sent == {"kind": "street", "street": 4, "first": 7, "why": {
         "street": 4, "opener": "best_hand", "seat": 7, "decider": 5, "cards": ["Kd", "Kh"],
         "showing": {"category": "one_pair", "ranks": ["K"], "lowball": False},
-        "decider_all_in": True, "tie": False, "open_pair": True}}
+        "decider_all_in": True, "decider_folded": False, "tie": False, "open_pair": True}}
 
 
 def test_no_betting_has_no_seat_to_act() -> None:
-    why = FirstToAct(5, Opener.NO_BETTING, None, None, (), False, False, False, False)
+    why = FirstToAct(5, Opener.NO_BETTING, None, None, (), False, False, False, False, False)
     assert event_json(StreetStarted(5, None, why), SEAT_OF) == {
         "kind": "street", "street": 5, "first": None, "why": {
             "street": 5, "opener": "no_betting", "seat": None, "decider": None, "cards": [],
-            "showing": None, "decider_all_in": False, "tie": False, "open_pair": False}}
+            "showing": None, "decider_all_in": False, "decider_folded": False, "tie": False, "open_pair": False}}
 
 
 def test_a_hand_value_is_its_category_ranks_and_five_cards() -> None:

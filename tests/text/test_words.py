@@ -344,7 +344,7 @@ def reasons() -> dict[str, FirstToAct]:
 
 
 def every_reason() -> list[FirstToAct]:
-    """Each opener, with and without an all-in decider, a tie and an open pair."""
+    """Each opener, with and without an all-in (or folded) decider, a tie and an open pair."""
     real = reasons()
     out = []
     for name, why in real.items():
@@ -354,6 +354,9 @@ def every_reason() -> list[FirstToAct]:
                 out.append(why._replace(opener=opener, decider_all_in=all_in, tie=tie,
                                         open_pair=open_pair, seat=why.seat if not all_in
                                         else why.seat % 3 + 1))
+    # Only sixth street's first actor can have folded by the time it decides (seventh street).
+    out += [why._replace(decider_all_in=False, decider_folded=True) for why in out
+            if why.opener is Opener.SIXTH_STREET and why.decider_all_in]
     return out
 
 

@@ -142,6 +142,6 @@ class IllegalAction(ValueError):
         self.action = action
         self.reason = reason
         self.legal = legal
-        who = f"seat {seat}" if seat is not None else "nobody"
+        who = f"seat {seat} cannot" if seat is not None else "no one can"
         options = ", ".join(str(a) for a in legal) if legal else "nothing"
-        super().__init__(f"{who} cannot {action}: {reason}; legal: {options}")
+        super().__init__(f"{who} {action}: {reason}; legal: {options}")

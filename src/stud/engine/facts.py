@@ -32,7 +32,8 @@ class Opener(StrEnum):
 class FirstToAct(NamedTuple):
     """Why ``seat`` acts first. ``decider`` is the seat whose up cards decided (the bring-in
     card, the best showing hand, or sixth street's first actor); when that seat is all in
-    (``decider_all_in``) the next player to its left who can act goes first instead."""
+    (``decider_all_in``), or has folded since sixth street (``decider_folded``), the next
+    player to its left who can act goes first instead."""
 
     street: int
     opener: Opener
@@ -43,6 +44,7 @@ class FirstToAct(NamedTuple):
     decider_all_in: bool
     tie: bool  # the decider tied another seat's showing; first_actor_tie broke it
     open_pair: bool  # fourth street: an open pair makes the big bet an option
+    decider_folded: bool  # seventh street after a community card: sixth's first actor folded
 
     @property
     def showing(self) -> Showing | None:

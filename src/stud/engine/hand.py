@@ -289,6 +289,9 @@ class Hand:
         Raises ``IllegalAction`` and leaves the hand unchanged when the action is not legal.
         """
         i = self.actor
+        if seat is not None and type(seat) is not int and not is_whole(seat):
+            raise ValueError(f"seat {seat!r} is not in this hand (seats 1 to {self.players}, "
+                             f"or None for the seat to act)")
         if i is None:
             raise IllegalAction(seat, action, "the hand is over" if self.is_over
                                 else "nobody is to act")

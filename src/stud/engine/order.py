@@ -83,7 +83,7 @@ def third_street(variant: Variant, seats: Seats) -> FirstToAct:
     all_in = seats.stacks[low] == 0
     actor = seats.next_actor_after(low) if all_in and seats.actor_count else low
     return _tuple(FirstToAct, (3, opener, actor + 1, low + 1, (ups[low][0],),
-                               variant is Variant.RAZZ, all_in, False, False))
+                               variant is Variant.RAZZ, all_in, False, False, False))
 
 
 def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats, live: list[int],
@@ -94,10 +94,11 @@ def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats, liv
     street = plan.number
     if board and street == LAST_STREET and sixth is not None and sixth.seat is not None:
         first = sixth.seat - 1
-        skipped = not seats.can_act(first)
+        folded = first not in live
+        skipped = folded or not seats.can_act(first)
         actor = seats.next_actor_after(first) if skipped else first
         return FirstToAct(street, Opener.SIXTH_STREET, actor + 1, first + 1, (),
-                          variant is Variant.RAZZ, skipped, False, False)
+                          variant is Variant.RAZZ, skipped and not folded, False, False, folded)
     ups = seats.up_cards
     shows = [ups[i] + list(board) for i in range(seats.count)] if board else ups
     lowball = variant is Variant.RAZZ
@@ -120,11 +121,12 @@ def later_street(variant: Variant, rules: Rules, plan: Street, seats: Seats, liv
     all_in = seats.stacks[best] == 0
     actor = seats.next_actor_after(best) if all_in else best
     return _tuple(FirstToAct, (street, Opener.BEST_HAND, actor + 1, best + 1,
-                               tuple(shows[best]), lowball, all_in, tie, open_pair))
+                               tuple(shows[best]), lowball, all_in, tie, open_pair, False))
 
 
 def no_betting(street: int) -> FirstToAct:
-    return FirstToAct(street, Opener.NO_BETTING, None, None, (), False, False, False, False)
+    return FirstToAct(street, Opener.NO_BETTING, None, None, (), False, False, False, False,
+                      False)
 
 
 def showdown_order(variant: Variant, rules: Rules, seats: Seats, board: Sequence[Card],

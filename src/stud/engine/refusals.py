@@ -64,7 +64,9 @@ def why_illegal(betting: BettingRound, phase: Phase, i: int, action: Action,
         if wager is ActionKind.COMPLETE and action.kind is ActionKind.RAISE:
             return "on third street the first raise is the completion: complete to " + \
                 ", ".join(str(a.to) for a in legal if a.kind is wager)
-        return f"the wager here is a {_label(wager)}, not a {_label(action.kind)}"
+        wagers = [str(a) for a in legal if a.wagers]
+        listed = wagers[0] if len(wagers) == 1 else ", ".join(wagers[:-1]) + " or " + wagers[-1]
+        return f"no {_label(action.kind)} to {action.to} here: the wager is {listed}"
     if action.wagers and not betting.bring_in_pending:
         if betting.acted[i] and betting.seq_at[i] >= betting.raise_seq:
             return "the betting was not reopened to this player (no full raise since)"

@@ -89,7 +89,7 @@ def first_json(why: FirstToAct | None, seat_of: SeatOf) -> Json | None:
     return {"street": why.street, "opener": why.opener.value, "seat": _seat(why.seat, seat_of),
             "decider": _seat(why.decider, seat_of), "cards": cards_json(why.cards),
             "showing": showing_json(why.showing), "decider_all_in": why.decider_all_in,
-            "tie": why.tie, "open_pair": why.open_pair}
+            "decider_folded": why.decider_folded, "tie": why.tie, "open_pair": why.open_pair}
 
 
 def award_json(award: PotAwarded, seat_of: SeatOf) -> Json:

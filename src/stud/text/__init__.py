@@ -134,8 +134,9 @@ class Words:
         parts = [text]
         if why.tie:
             parts.append(self.t("first.tie", rule=self.t("first.tie.seat")))
-        if why.decider_all_in and why.seat is not None:
-            key = "first.all_in.bring_in" if why.street == 3 else "first.all_in"
+        if (why.decider_all_in or why.decider_folded) and why.seat is not None:
+            key = ("first.folded" if why.decider_folded else
+                   "first.all_in.bring_in" if why.street == 3 else "first.all_in")
             if you is not None and why.seat == you:
                 key += ".you_next"
             parts.append(self.t(key + mine, decider=decider, seat=name(why.seat)))

@@ -166,8 +166,9 @@ export function firstToAct(why, name = null, l = lang()) {
   }
   const parts = [text];
   if (why.tie) parts.push(t("first.tie", { rule: t("first.tie.seat", {}, l) }, l));
-  if (why.decider_all_in && why.seat !== null && why.seat !== undefined) {
-    const key = why.street === 3 ? "first.all_in.bring_in" : "first.all_in";
+  if ((why.decider_all_in || why.decider_folded) && why.seat !== null && why.seat !== undefined) {
+    const key = why.decider_folded ? "first.folded"
+      : why.street === 3 ? "first.all_in.bring_in" : "first.all_in";
     parts.push(t(key, { decider, seat: who(why.seat) }, l));
   }
   if (why.open_pair) parts.push(t("first.open_pair", {}, l));
