@@ -5,8 +5,10 @@ from __future__ import annotations
 import errno
 import inspect
 import json
+import os
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -625,6 +627,7 @@ def serve(
         return
     listening = listen(host, port)
     try:
+        release = hold_store(url)  # a second server on this database stops here
         open_store(url, upgrade=True).close()  # a bad database is an error now, not a traceback
     except BaseException:
         listening.close()
@@ -649,7 +652,10 @@ def serve(
                             ws_per_message_deflate=False)
     server = Server(config)
     tune_for_serving()  # rare, short pauses of the garbage collector (stud.server.collector)
-    server.run(sockets=[listening])
+    try:
+        server.run(sockets=[listening])
+    finally:
+        release()
     if not server.started:
         fail("the web table did not start (see the log above)")
 
@@ -657,7 +663,6 @@ def serve(
 def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
                   prefix: str, lease: float, timing: Timing) -> None:
     """``stud serve --workers N`` (stud.server.workers): the parent process."""
-    import os
 
     from stud.server.cluster import Workers
     from stud.server.store import without_password
@@ -671,6 +676,7 @@ def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
         fail(problem)
     listening = listen(host, port)
     try:
+        release = hold_store(url, shared=True)  # shared with other workers, not a lone server
         open_store(url, upgrade=True).close()  # upgraded once here, never by the workers
     except BaseException:
         listening.close()
@@ -683,7 +689,10 @@ def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
                    f"(database {without_password(url)}, Redis {without_password(redis)}; "
                    "Ctrl-C stops it)")
 
-    status = supervise(listening, url, Workers(redis, prefix, count, lease), timing, started)
+    try:
+        status = supervise(listening, url, Workers(redis, prefix, count, lease), timing, started)
+    finally:
+        release()
     listening.close()
     if status:
         raise typer.Exit(status)
@@ -759,14 +768,68 @@ def open_store(url: str, upgrade: bool, read_only: bool = False) -> Store:
     be opened."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from stud.server.store import Store, without_password
+    from stud.server.store import Store
 
+    _check_sqlite_file(url, read_only)
     try:
         return Store(url, upgrade=upgrade, read_only=read_only)
-    except (SQLAlchemyError, ImportError) as error:
-        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        fail(f"--database {without_password(url)}: cannot open the database: {reason}")
+    except (SQLAlchemyError, ImportError, ValueError) as error:
+        _cannot_open(url, error)
         raise
+
+
+def hold_store(url: str, shared: bool = False) -> Callable[[], None]:
+    """Hold the database for this server (``stud.server.holder``), or a one-line error: another
+    server holds it, or it cannot be opened. Returns what lets it go."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from stud.server.holder import DatabaseBusy, hold_database
+    from stud.server.store import without_password
+
+    _check_sqlite_file(url, read_only=False)
+    try:
+        return hold_database(url, shared)
+    except DatabaseBusy as error:
+        fail(f"--database {without_password(url)}: {error}")
+        raise
+    except (SQLAlchemyError, ImportError, ValueError) as error:
+        _cannot_open(url, error)
+        raise
+    except OSError as error:
+        fail(f"--database {without_password(url)}: cannot open the database: "
+             f"{error.strerror or error}")
+        raise
+
+
+def _cannot_open(url: str, error: Exception) -> None:
+    from stud.server.store import without_password
+
+    reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+    fail(f"--database {without_password(url)}: cannot open the database: {reason}")
+
+
+def _check_sqlite_file(url: str, read_only: bool) -> None:
+    """A one-line error naming what is wrong with an SQLite file's place: its folder missing, or
+    (to write) the folder or the file read-only. SQLite itself says only "unable to open"."""
+    from stud.server.holder import sqlite_path
+    from stud.server.store import without_password
+
+    path = sqlite_path(url)
+    if path is None:
+        return
+    folder = path.parent
+    where = f"--database {without_password(url)}"
+    if not folder.is_dir():
+        fail(f"{where}: the folder {folder} does not exist")
+    if path.is_dir():
+        fail(f"{where}: {path} is a folder, not a database file")
+    if read_only:
+        return
+    if path.exists() and not os.access(path, os.W_OK):
+        fail(f"{where}: the file {path} is read-only")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(f"{where}: the folder {folder} is read-only (SQLite writes its journal beside the "
+             "database)")
 
 
 @app.command("bot", cls=_Command)
