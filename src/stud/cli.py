@@ -863,11 +863,15 @@ def bot_command(
         fail(f"--hands {hands}: at least 1")
     name = nickname or f"{bot}-{secrets.randbelow(10_000):04d}"
     try:
-        check_table(url, table, invite)
+        found = check_table(url, table, invite)
+        small = found.get("stakes", {}).get("small_bet")
+        if buy_in is not None and small and not 10 * small <= buy_in <= 500 * small:
+            fail(f"--buy-in {buy_in}: table {table}'s buy-in is from {10 * small} to "
+                 f"{500 * small} chips (10 to 500 small bets)")
         token = create_account(url, name)
         client = TableClient(url, table, make_bot(bot, None), token, buy_in,
                              log=lambda line: typer.echo(f"  {line}"), invite=invite)
-        typer.echo(f"{name} ({bot}) sits at table {table} on {url}")
+        typer.echo(f"{name} ({bot}) joins table {table} on {url}")
         outcome = asyncio.run(client.run(hands))
     except ClientError as error:
         fail(str(error))

@@ -146,8 +146,19 @@ class Outcome:
     stack: int  # what it left the table with
 
 
+# Close codes after which connecting again cannot help (docs/protocol.md); after any other the
+# client connects again, as the page does: a restart, a table moved between processes (4503),
+# no process playing it for a moment (1013), a lost network.
+FINAL_CLOSES = {4400: "the server refused the connection's parameters",
+                4403: "the table is private and the invite is not the current one",
+                4404: "there is no such table (any more)",
+                4410: "the table was closed"}
+RECONNECT_FOR = 120.0  # seconds without a connection before the client gives up
+RECONNECT_PAUSE = (0.5, 5.0)  # the first pause before connecting again, and the longest
+
+
 class TableClient:
-    """One bot at one table, over one WebSocket."""
+    """One bot at one table, over a WebSocket, connecting again when it is lost."""
 
     def __init__(self, url: str, table: int, bot: Bot, token: str,
                  buy_in: int | None = None, log: Callable[[str], None] = print,
@@ -161,23 +172,50 @@ class TableClient:
         self.log = log
         self.played: set[int] = set()
         self.acted: tuple[int, int] | None = None  # (hand, events seen) when last acted
+        self.seated = False
+        self.stack = 0
 
     async def run(self, hands: int | None = None, seconds: float | None = None) -> Outcome:
         """Sit, play ``hands`` hands (or until ``seconds`` pass, or forever), leave."""
+        return await asyncio.wait_for(self._connected(hands), seconds)
+
+    async def _connected(self, hands: int | None) -> Outcome:
         import websockets
 
         query = {"token": self.token} | ({"invite": self.invite} if self.invite else {})
         ws_url = (f"ws{self.url[len('http'):]}/ws/tables/{self.table}?"
                   f"{urllib.parse.urlencode(query)}")
-        try:
-            async with websockets.connect(ws_url, open_timeout=10) as socket:
-                return await asyncio.wait_for(self._play(socket, hands), seconds)
-        except (OSError, websockets.exceptions.WebSocketException) as error:
-            raise ClientError(f"cannot play at {ws_url.split('?')[0]}: {error}") from None
+        where = ws_url.split("?")[0]
+        pause, lost_at = RECONNECT_PAUSE[0], None
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                async with websockets.connect(ws_url, open_timeout=10) as socket:
+                    pause, lost_at = RECONNECT_PAUSE[0], None
+                    outcome = await self._play(socket, hands)
+                    if outcome is not None:
+                        return outcome
+                    why = "the server closed the connection"
+            except websockets.exceptions.ConnectionClosed as closed:
+                code = closed.rcvd.code if closed.rcvd is not None else None
+                if code in FINAL_CLOSES:
+                    raise ClientError(f"cannot play at {where}: {FINAL_CLOSES[code]}") from None
+                why = f"the connection closed ({closed})"
+            except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as error:
+                why = f"cannot connect: {error}"
+            lost_at = loop.time() if lost_at is None else lost_at
+            if loop.time() - lost_at > RECONNECT_FOR:
+                raise ClientError(f"cannot play at {where}: {why}; gave up after "
+                                  f"{RECONNECT_FOR:.0f} s without a connection")
+            self.log(f"{why}; connecting again in {pause:g} s")
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, RECONNECT_PAUSE[1])
 
-    async def _play(self, socket: Any, hands: int | None) -> Outcome:
-        asked = seated = leaving = False
-        stack = 0
+    async def _play(self, socket: Any, hands: int | None) -> Outcome | None:
+        """Play over one connection: the outcome once the bot has left, None if the connection
+        ended first (the seat is the account's: the next connection finds it again)."""
+        asked = leaving = False
+        self.acted = None  # a decision sent as the connection went may be lost: send it again
         table = TableState()
         async for message in socket:
             received = json.loads(message)
@@ -198,11 +236,13 @@ class TableClient:
             frame = state
             me = frame["you"]["seat"]
             if me is not None:
-                seated = True
                 seat = frame["seats"][me - 1]
-                stack = seat["stack"] if seat else stack
-            elif seated:  # gone: the leave is done
-                return Outcome(len(self.played), stack)
+                self.stack = seat["stack"] if seat else self.stack
+                if not self.seated:
+                    self.seated = True
+                    self.log(f"sat in seat {me} with {self.stack} chips")
+            elif self.seated:  # gone: the leave is done (or the host removed the seat)
+                return Outcome(len(self.played), self.stack)
             else:
                 if not asked:
                     await socket.send(json.dumps(self._sit(frame)))
@@ -216,7 +256,7 @@ class TableClient:
                 action = self._decide(frame)
                 if action is not None:
                     await socket.send(json.dumps(action))
-        raise ClientError("the server closed the connection")
+        return None
 
     def _sit(self, frame: Json) -> Json:
         empty = [k + 1 for k, seat in enumerate(frame["seats"]) if seat is None]

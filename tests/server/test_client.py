@@ -11,7 +11,7 @@ import websockets
 
 from stud.bots import make_bot
 from stud.cards import Deck
-from stud.client import TableClient, create_account, phh_actions, seat_view
+from stud.client import ClientError, TableClient, create_account, phh_actions, seat_view
 from stud.engine import Hand
 from stud.history.phh import HandHistory
 from stud.history.replay import rebuild
@@ -67,7 +67,8 @@ def test_a_bot_of_ones_own_sits_plays_and_leaves_with_its_chips(server: Server) 
     client = TableClient(server.url, table["id"], make_bot("expert", 1), token, buy_in=200,
                          log=lines.append)
     outcome = asyncio.run(client.run(hands=3, seconds=60))
-    assert outcome.hands == 3 and not lines, lines  # every decision was one of the legal ones
+    # Every decision was one of the legal ones: nothing said but where it sat.
+    assert outcome.hands == 3 and lines == ["sat in seat 2 with 200 chips"], lines
     mine = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"}).json()
     assert mine["seats"] == [] and mine["wallet"] == 10_000 - 200 + outcome.stack
 
@@ -130,3 +131,95 @@ def test_stud_bot_from_another_process_joins_a_private_table_by_invite_marked_as
     assert bot.returncode == 0, output
     assert "Robo played 2 hands and left with" in output
     assert seen and all(s["own_bot"] is True and s["bot"] is None for s in seen)
+
+
+def _house_table(server: Server, name: str) -> tuple[str, int]:
+    """A host's token and a new 3-seat stud table with the host's station bot in seat 1."""
+    http = server.client()
+    host = http.post("/api/accounts", json={"nickname": name}).json()["token"]
+    table = http.post("/api/tables", json={"name": name, "variant": "stud", "seats": 3},
+                      headers={"Authorization": f"Bearer {host}"}).json()
+
+    async def add_house_bot() -> None:
+        async with websockets.connect(f"{server.ws}/ws/tables/{table['id']}?token={host}") as ws:
+            await ws.recv()
+            await ws.send(json.dumps({"type": "add_bot", "seat": 1, "bot": "station"}))
+            await ws.recv()
+
+    asyncio.run(add_house_bot())
+    return host, int(table["id"])
+
+
+def test_a_bot_whose_connection_is_closed_connects_again_and_plays_on_in_its_seat(
+        server: Server, monkeypatch) -> None:  # noqa: ANN001
+    # Between the bot and the server, a relay that closes the bot's first two connections as a
+    # server with several workers does when a table moves (4503) or is between two owners
+    # (1013): the bot connects again, finds its seat, and plays its hands out.
+    import stud.client
+
+    monkeypatch.setattr(stud.client, "RECONNECT_PAUSE", (0.05, 0.2))
+    _, table = _house_table(server, "RelayHost")
+    closes = [4503, 1013]
+
+    async def relay(client: websockets.ServerConnection) -> None:
+        upstream_url = f"{server.ws}{client.request.path}"
+        async with websockets.connect(upstream_url) as upstream:
+            async def down() -> None:
+                frames = 0
+                async for message in upstream:
+                    await client.send(message)
+                    frames += 1
+                    if closes and frames == 6:
+                        await client.close(closes.pop(0), "moved")
+                        return
+
+            async def up() -> None:
+                async for message in client:
+                    await upstream.send(message)
+
+            done, pending = await asyncio.wait([asyncio.create_task(down()),
+                                                asyncio.create_task(up())],
+                                               return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+
+    async def play() -> tuple[stud.client.Outcome, list[str]]:
+        lines: list[str] = []
+        async with websockets.serve(relay, "127.0.0.1", 0) as relay_server:
+            port = relay_server.sockets[0].getsockname()[1]
+            token = create_account(server.url, "comes-back")
+            client = TableClient(f"http://127.0.0.1:{port}", table, make_bot("station", 1),
+                                 token, buy_in=200, log=lines.append)
+            return await client.run(hands=2, seconds=90), lines
+
+    outcome, lines = asyncio.run(play())
+    assert outcome.hands == 2
+    assert not closes  # both closes happened
+    assert sum("connecting again" in line for line in lines) == 2, lines
+    assert lines[0] == "sat in seat 2 with 200 chips" and lines.count(lines[0]) == 1, lines
+
+
+def test_a_bot_at_a_table_that_is_not_there_stops_at_once_saying_so(server: Server) -> None:
+    token = create_account(server.url, "no-table")
+    client = TableClient(server.url, 99, make_bot("station", 1), token)
+    try:
+        asyncio.run(client.run(hands=1, seconds=30))
+    except ClientError as error:
+        assert "there is no such table" in str(error)
+    else:
+        raise AssertionError("no error")
+
+
+def test_stud_bot_refuses_a_buy_in_outside_the_tables_range_before_making_an_account(
+        server: Server) -> None:
+    from typer.testing import CliRunner
+
+    from stud.cli import app
+
+    _, table = _house_table(server, "BuyInHost")
+    result = CliRunner().invoke(app, ["bot", "--url", server.url, "--table", str(table),
+                                      "--buy-in", "5", "--nickname", "too-poor"])
+    assert result.exit_code == 2, result.output
+    assert f"--buy-in 5: table {table}'s buy-in is from 20 to 1000 chips" in result.output
+    assert "joins" not in result.output
+    create_account(server.url, "too-poor")  # the name is free: no account was made
