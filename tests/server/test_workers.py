@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from stud.server.schema import hands, leases
 from stud.server.store import Store
 
-from .conftest import REDIS, _wait_until_up, free_port, postgres_schema
+from .conftest import REDIS, free_port, postgres_schema
 from .test_hidden_cards import Audit, check_frame, choose, truths
 from .wsclient import TableClient, bearer, make_account, make_table
 
@@ -72,7 +72,12 @@ def serve_workers(database: str, prefix: str, tmp_path: Path, name: str = "worke
     url = f"http://127.0.0.1:{port}"
     pids: list[int] = []
     try:
-        _wait_until_up(url)
+        # "serving" is said once the workers serve: from then on the first answer is prompt.
+        deadline = time.monotonic() + 120
+        while "serving" not in log.read_text():
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        assert httpx.get(f"{url}/api/health", timeout=20).status_code == 200
         banner = log.read_text()
         pids = [int(p) for p in re.findall(r"\d+", banner.split("processes ")[1].split(")")[0])]
         yield Workers(url, database, process, log, pids)
@@ -384,7 +389,9 @@ def test_sit_and_gos_play_now_and_table_pages_work_whichever_worker_answers(
         # late, so wait for them (bounded), then every answer, from either worker, agrees.
         deadline = time.monotonic() + 20 * LEASE
         while ask("GET", f"/api/tables/{table}", tokens[3]).json()["taken"] != 3:
-            assert time.monotonic() < deadline, "the Play now table's seats were never shown"
+            shown = ask("GET", f"/api/tables/{table}", tokens[3]).json()
+            assert time.monotonic() < deadline, {k: shown[k] for k in ("taken", "seats", "live")
+                                                 if k in shown}
             time.sleep(LEASE / 5)
         for _ in range(4):
             assert ask("GET", f"/api/tables/{table}", tokens[3]).json()["taken"] == 3

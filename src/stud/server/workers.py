@@ -26,6 +26,7 @@ import dataclasses
 import json
 import logging
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -44,6 +45,7 @@ from stud.server.router import Router, handoff_pair, owners_lookup, take_handed
 log = logging.getLogger("stud.server")
 QUICK_DEATH = 5.0  # seconds: a worker dying sooner after its start counts toward giving up
 GIVE_UP = 5  # quick deaths in a row that stop the parent
+READY_WITHIN = 120.0  # seconds the parent waits for its workers to serve before it says so
 
 
 @dataclass
@@ -98,7 +100,8 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
                     owners_lookup(workers.redis, workers.prefix,
                                   lambda: [w.process.pid for w in running]))
     router.start()
-    if on_started is not None:
+    _wait_ready(running, lambda: stopping)
+    if on_started is not None and not stopping:
         on_started([w.process.pid for w in running])
     quick_deaths = 0
     status = 0
@@ -136,6 +139,23 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
         for number, handler in previous.items():
             signal.signal(number, handler)
     return status
+
+
+def _wait_ready(running: list[Worker], stopping: Callable[[], bool],
+                timeout: float = READY_WITHIN) -> None:
+    """Wait until every worker has said it serves (one message on its hand-over socket, once
+    its app has started), one has ended, a signal came, or ``timeout`` seconds passed: so the
+    parent says "serving" once the workers answer."""
+    waiting = {w.handoff: w for w in running}
+    deadline = time.monotonic() + timeout
+    while waiting and not stopping() and time.monotonic() < deadline:
+        ready, _, _ = select.select(list(waiting), [], [], 0.2)
+        for handoff in ready:
+            with contextlib.suppress(OSError):
+                handoff.recv(16)
+            del waiting[handoff]
+        if any(w.process.poll() is not None for w in waiting.values()):
+            return  # the supervising loop says so and starts it again
 
 
 def _how(code: int) -> str:
@@ -177,6 +197,8 @@ class HandedServer(uvicorn.Server):
         await super().startup(sockets)
         if self.should_exit:
             return
+        with contextlib.suppress(OSError):
+            self.inbox.send(b"serving")  # the parent waits for it before it says "serving"
         self.inbox.setblocking(False)
         asyncio.get_running_loop().add_reader(self.inbox.fileno(), self._take)
 
