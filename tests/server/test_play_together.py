@@ -335,6 +335,21 @@ def test_renewing_the_invite_shuts_out_the_old_link_but_keeps_players_and_the_ho
     assert lobby.connect(t.table, invite=new).state["table"]["id"] == t.table
 
 
+def test_a_player_removed_after_the_invite_was_renewed_is_shown_out_and_cannot_sit_again(
+        lobby: Lobby) -> None:
+    # Renewed first, then removed: the player came by the old link and is no longer a player,
+    # so the open page is shown out (4403) as a watcher of the old link would have been.
+    t = hosted(lobby, private=True)
+    dee = player(lobby, t.table, seat=3, invite=t.invite)
+    t.host.send({"type": "renew_invite"})
+    t.host.until_state(lambda f: f["you"].get("invite") not in (None, t.invite),
+                       what="the host's new invite")
+    t.host.send({"type": "remove_player", "seat": 3})
+    assert closed_with(dee.client) == 4403
+    assert me(lobby.http, dee.token)["seats"] == []
+    assert closed_with(lobby.connect(t.table, dee.token, invite=t.invite, first=False)) == 4403
+
+
 def test_a_private_tables_hands_are_not_served_by_hand_id_without_the_invite(
         lobby: Lobby) -> None:
     t = hosted(lobby, private=True)

@@ -38,6 +38,8 @@ class Seating:
     banks: dict[int, list[int]]
     own_bots: set[int]
     timed_out: set[int]
+    clients: list[Client]
+    admits: Callable[[int | None, str | None], bool]
 
     def _account(self, client: Client) -> Account:
         if client.account is None:
@@ -73,6 +75,9 @@ class Seating:
 
     async def _sit(self, client: Client, message: dict[str, object]) -> None:
         account = self._account(client)
+        if not self.admits(account.id, client.invite):  # removed, and the link renewed since
+            raise ProtocolError("not_invited", "this private table's invite link was renewed: "
+                                "ask the host for the new one")
         if self.seat_of_account(account.id) is not None:
             raise ProtocolError("already_seated", f"you are already in seat "
                                 f"{self.seat_of_account(account.id)}")
@@ -95,14 +100,18 @@ class Seating:
             raise ProtocolError("in_hand", f"seat {seat} is in hand {self.number}: add chips "
                                 "when it is over")
         amount = int_field(message, "amount")
-        stack, most = self.table.seats[seat].stack, 500 * self.spec.stakes.small_bet
+        small = self.spec.stakes.small_bet
+        stack, least, most = self.table.seats[seat].stack, 10 * small, 500 * small
         if stack >= most:
             raise ProtocolError("bad_buy_in", f"seat {seat} holds {stack} chips, already the "
                                 f"most a stack may be topped up to ({most}, 500 small bets)")
-        if not 1 <= amount <= most - stack:
-            raise ProtocolError("bad_buy_in", f"amount must be from 1 to {most - stack} chips "
-                                f"(a stack holds at most {most}, 500 small bets; yours holds "
-                                f"{stack}), not {amount}")
+        # A stack below the least buy-in is topped up to at least it: a chip or two after going
+        # broke would get round the buy-in's minimum.
+        low = max(1, least - stack)
+        if not low <= amount <= most - stack:
+            raise ProtocolError("bad_buy_in", f"amount must be from {low} to {most - stack} "
+                                f"chips (a stack holds from {least} to {most}, 10 to 500 small "
+                                f"bets; yours holds {stack}), not {amount}")
         row = await self.db(self.store.add_chips, self.spec.id, seat, self._account(client).id,
                             amount)
         self.table.seats[seat].stack = row.stack
@@ -168,6 +177,12 @@ class Seating:
         self.own_bots.discard(seat)
         self.timed_out.discard(seat)
         self._set_wallets(account, chips)
+        # No longer a player of a private table: without the current invite, shown out.
+        for other in list(self.clients):
+            if other.account is not None and other.account.id == account and \
+                    not self.admits(account, other.invite):
+                other.shut(4403, "you are no longer at this private table and its invite link "
+                           "was renewed: ask the host for the new one")
 
     async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
         await self._set_sitting_out(self._own_seat(client), True)

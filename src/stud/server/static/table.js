@@ -668,8 +668,10 @@ function chipLimits(dialog, state) {
   const most = 500 * stakes.small_bet;
   const seated = state && state.seats[dialog.seat - 1];
   const rebuy = dialog.kind === "rebuy";
-  const low = rebuy ? 1 : 10 * stakes.small_bet;
-  const room = rebuy ? Math.max(0, most - (seated ? seated.stack : 0)) : most;
+  const stack = seated ? seated.stack : 0;
+  // A top-up brings a stack below the least buy-in up to at least it (as the server asks).
+  const low = rebuy ? Math.max(1, 10 * stakes.small_bet - stack) : 10 * stakes.small_bet;
+  const room = rebuy ? Math.max(0, most - stack) : most;
   const wallet = walletOf(state);
   const high = wallet === null ? room : Math.min(room, wallet);
   const start = Math.max(low, Math.min(100 * stakes.small_bet, high));
@@ -825,8 +827,8 @@ function refreshDialog() {
   if (limits.wallet !== null && limits.wallet < limits.low) {
     hint.textContent = problemText(chipProblem(null, limits));
   } else if (dialog.kind === "rebuy") {
-    hint.textContent = t("ui.rebuy_hint", { most: chips(limits.high), max: chips(limits.most),
-      wallet });
+    hint.textContent = t("ui.rebuy_hint", { least: chips(limits.low), most: chips(limits.high),
+      max: chips(limits.most), wallet });
   } else {
     hint.textContent = t("ui.buy_in_hint", { min: chips(limits.low), max: chips(limits.high),
       wallet });
