@@ -69,7 +69,7 @@ Dom = dict[str, Any]
 
 LABELS = {
     "en": {"fold": "Fold", "check": "Check", "call": "Call {to}", "bring_in": "Bring in {to}",
-           "complete": "Complete to {to}", "bet": "Bet {to}", "raise": "Raise {to}"},
+           "complete": "Complete to {to}", "bet": "Bet {to}", "raise": "Raise to {to}"},
     "de": {"fold": "Passen", "check": "Checken", "call": "Mitgehen {to}",
            "bring_in": "Bring-In {to}", "complete": "Komplettieren auf {to}",
            "bet": "Setzen {to}", "raise": "Erhöhen auf {to}"},
