@@ -175,6 +175,17 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
         expect(lines.filter(has_text="Hallo <b>alle</b>")).to_have_count(1)
         expect(lines.filter(has_text="good luck")).to_have_count(1)
         assert log.locator("b").count() == 0
+    # A line the server refuses (the sixth in ten seconds) goes back into the input, to be
+    # sent again once allowed; the lines it took are gone from it.
+    box = wanda.page.get_by_test_id("chat-input")
+    for n in range(2, 7):
+        box.fill(f"line {n}")
+        box.press("Enter")
+        if n < 6:
+            expect(wanda.page.get_by_test_id("chat-line").filter(has_text=f"line {n}")) \
+                .to_have_count(1)
+            expect(box).to_have_value("")
+    expect(box).to_have_value("line 6")
 
     # Gus lets his clock run out: the time bank runs (shown on his seat), then runs out too;
     # the house acts for him, and everyone is told he timed out, each in their language.
@@ -233,6 +244,8 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     gus.wait(lambda: gus.frames.state["you"]["seat"] is None, "Gus removed")
     assert gus.frames.state["you"]["wallet"] == wallet + stack
     expect(gus.page.get_by_test_id("notice-removed")).to_be_visible()
+    # He came by the link Hanna has renewed since: no longer a player, his page is shown out.
+    expect(gus.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_private", "de"))
 
     # Hanna resumes and closes the table during the next hand: it is said to close after it
     # (not "paused"), with nothing left to resume, and it closes when the hand ends. Every
@@ -248,7 +261,6 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     expect(page.get_by_test_id("host-resume")).to_have_count(0)
     act_when_asked([hanna], lambda: bool(page.get_by_test_id("shut-out").count()), 30.0)
     expect(page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed"))
-    expect(gus.page.get_by_test_id("shut-out")).to_have_text(words("ui.table_closed", "de"))
     with httpx.Client(base_url=site.url) as http:
         assert http.get(f"/api/tables/{table_id}").status_code == 404
     me = page.evaluate("fetch('/api/me').then((r) => r.json())")

@@ -975,6 +975,7 @@ function onFrame(frame) {
     // A refused sit or top-up is said beside the dialog's field; anything else in a toast.
     // German readers get the reason in German; English ones the server's own, fuller words.
     const known = lang() !== "en" && has(`error.${frame.code}`);
+    if (together) together.onError(frame);
     if (!dialogRefused(frame)) toast(known ? t(`error.${frame.code}`) : frame.message || frame.code);
     view.pending = false;
     renderActions(view.state);

@@ -53,6 +53,7 @@ export function mountTogether({ send, tableId }) {
     lastWon: null,
     send,
     over: false, // the table closed (or shut this client out): its chat is only read
+    unsent: null, // the last line sent, until the server takes or refuses it
     canMute: (accountId) => pane.me !== null && accountId !== pane.me,
   };
 
@@ -68,7 +69,10 @@ export function mountTogether({ send, tableId }) {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    if (send({ type: "chat", text })) input.value = "";
+    if (send({ type: "chat", text })) {
+      pane.unsent = text; // given back to the input if the server refuses the line
+      input.value = "";
+    }
   } }, input, submit);
   const panel = el("section", { class: "panel chat-panel", testid: "chat" }, title, list, mutedBox,
     form, need);
@@ -204,9 +208,18 @@ export function mountTogether({ send, tableId }) {
   renderAll();
 
   return {
+    /** A refused chat line (too many lines, too long): it goes back into the empty input, so
+     * that it can be sent again; true when the error was the chat's. */
+    onError(frame) {
+      if (frame.code !== "chat_rate" && frame.code !== "bad_chat") return false;
+      if (pane.unsent !== null && !input.value) input.value = pane.unsent;
+      pane.unsent = null;
+      return true;
+    },
     /** A chat, notice or muted frame. */
     onFrame(frame) {
       if (frame.type === "chat") {
+        if (!frame.history && frame.lines.some((l) => l.account === pane.me)) pane.unsent = null;
         if (frame.history) pane.entries = pane.entries.filter((e) => e.kind !== "chat");
         for (const line of frame.lines) {
           pane.names.set(line.account, line.name);
