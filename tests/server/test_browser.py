@@ -754,6 +754,17 @@ def test_phone_table_has_no_horizontal_scroll_and_buttons_that_work(person):
     assert cy.clicked, "no action was clicked on the phone"
     assert (SHOTS / "table-phone.png").exists()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # On his turn, scrolled down to the chat and the last hands, the buttons are still on the
+    # screen's foot, and nothing of the page is hidden under them for good.
+    cy.play(until=my_turn)
+    page.mouse.wheel(0, 10_000)
+    page.wait_for_function("document.scrollingElement.scrollTop > 0")
+    bar = page.get_by_test_id("action-bar").bounding_box()
+    assert bar is not None and abs(bar["y"] + bar["height"] - PHONE["height"]) <= 1, bar
+    expect(page.locator("button[data-testid^='action-']:visible:enabled").first) \
+        .to_be_in_viewport()
+    assert page.evaluate("parseFloat(getComputedStyle(document.body).paddingBottom)") \
+        >= bar["height"] - 1
 
 
 def test_reload_mid_hand_restores_seat_own_cards_and_stacks(person):

@@ -287,7 +287,16 @@ function renderActions(state) {
     + `[data-to="${focused.dataset.to}"]:not([disabled])`);
   const first = box.querySelector("button:not([disabled]):not([data-action='fold'])");
   if (focusHere && (same || (!focused && first))) (same || first).focus({ preventScroll: true });
-  $("action-bar").classList.toggle("my-turn", legal.length > 0);
+  const bar = $("action-bar");
+  bar.classList.toggle("my-turn", legal.length > 0);
+  // On a phone the bar is pinned to the screen's foot on your turn (wherever the page is
+  // scrolled: the chat, the last hands); the page keeps room below for it.
+  document.body.classList.toggle("my-turn", legal.length > 0);
+  if (!bar.dataset.measured && typeof ResizeObserver !== "undefined") {
+    bar.dataset.measured = "1"; // the room kept below follows the bar's height as it changes
+    new ResizeObserver(() => document.body.style.setProperty("--bar-h", `${bar.offsetHeight}px`))
+      .observe(bar);
+  }
   if (!legal.length) {
     let text = "";
     if (hand && !hand.over && hand.to_act) {
