@@ -49,7 +49,8 @@ def test_no_betting_has_no_seat_to_act() -> None:
     assert event_json(StreetStarted(5, None, why), SEAT_OF) == {
         "kind": "street", "street": 5, "first": None, "why": {
             "street": 5, "opener": "no_betting", "seat": None, "decider": None, "cards": [],
-            "showing": None, "decider_all_in": False, "decider_folded": False, "tie": False, "open_pair": False}}
+            "showing": None, "decider_all_in": False, "decider_folded": False, "tie": False,
+            "open_pair": False}}
 
 
 def test_a_hand_value_is_its_category_ranks_and_five_cards() -> None:
