@@ -1,20 +1,24 @@
 """Rulings a replayed history must follow (RULES.md 2 and 6, and the pokerkit profile's
-PokerKit behaviours): a community card only when needed, and an all-in player's muck."""
+PokerKit behaviours): a community card only when needed, and an all-in player's muck; a deal
+the hand cannot make refused saying why; a file with a byte-order mark read."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from crosscheck.pokerkit_oracle import replay_strict
 from scenarios import STAKES, hand_with, passive, play
 from stud.cards import Deck
+from stud.cli import app
 from stud.engine import CommunityCardDealt, Hand, StubReshuffled
 from stud.engine.order import best_showing
-from stud.history.phh import HandHistory, from_hand
-from stud.history.replay import ReplayError, replay
+from stud.history.phh import HandHistory, dumps, from_hand, loads_all
+from stud.history.replay import ReplayError, replay, replay_file
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.frames import first_json
 from stud.text import words
@@ -174,3 +178,39 @@ def test_a_history_cut_short_says_where_it_ends() -> None:
         with pytest.raises(ReplayError, match=re.escape(
                 f"the history ends before the hand does ({why})")):
             replay(cut, cut.rules())
+
+
+TWO = {1: "Ah Kd 2c 5s 6s 7s 9h", 2: "Qh Qd 3h 8c 8d Tc Jh"}
+
+
+@pytest.mark.parametrize(("cards", "folds", "before", "deal", "why"), [
+    ({**TWO, 3: "4d 4h Ts"}, (3,), "d dh p1 5s", "d dh p3 9d",
+     "p3 has folded and gets no more cards"),
+    (TWO, (2,), None, "d dh p1 5s", "p1 cannot get a card for street 4: the hand is over"),
+    (TWO, (), "d dh p2 Jh", "d dh p1 9d",
+     "p1 cannot get a card for street 8: a player gets 7 cards at most"),
+])
+def test_a_deal_the_hand_cannot_make_is_refused_naming_why(
+        cards: dict[int, str], folds: tuple[int, ...], before: str | None, deal: str,
+        why: str) -> None:
+    """A card for a player who folded, after the hand is over, or past the seventh: each
+    refused at its line for that reason, not for a turn it is not waiting on."""
+    actions = from_hand(passive(hand_with("stud", cards), fold_on_third=folds)).actions
+    at = actions.index(before) if before else len(actions)
+    bad = [*actions[:at], deal, *actions[at:]]
+    with pytest.raises(ReplayError) as error:
+        replay(_history(bad, [100] * len(cards)), PROFILES["standard"])
+    assert (error.value.index, error.value.reason) == (at, why)
+
+
+def test_a_phh_file_with_a_utf8_byte_order_mark_replays(tmp_path: Path) -> None:
+    """Notepad starts a UTF-8 file it saves with a byte-order mark: PHH read from a file or
+    from text (an upload) ignores it."""
+    text = dumps(from_hand(passive(hand_with("stud", TWO))))
+    marked = tmp_path / "notepad.phh"
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    report = replay_file(marked)
+    assert report.ok and report.checked, report.error
+    assert loads_all("\ufeff" + text) == loads_all(text)
+    result = CliRunner().invoke(app, ["replay", str(marked)])
+    assert result.exit_code == 0 and "1 of 1 hands replayed exactly" in result.output

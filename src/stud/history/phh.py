@@ -95,7 +95,7 @@ _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_s
 
 def _toml(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text.removeprefix("\ufeff"))  # Notepad's byte-order mark
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"{source}: not valid TOML: {error}") from None
 

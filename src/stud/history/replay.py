@@ -205,14 +205,23 @@ def _check_deal(hand: Hand, parts: list[str], dealt: dict[int, int], players: in
     seat = _player(parts[2], players, index, line)
     count = len(parts[3]) // 2
     dealt[seat] += count
-    have = len(hand.cards[seat - 1])
-    if have < dealt[seat]:
-        street = _street_of(dealt[seat] - 1)
-        waiting = f"seat {hand.to_act} is still to act" if hand.to_act else "it is not dealt yet"
-        raise ReplayError(index, line, f"p{seat} cannot get a card for street {street}: "
-                                       f"{waiting} on street {hand.street}")
+    if dealt[seat] > len(hand.cards[seat - 1]):  # a card the engine has not dealt (yet)
+        raise ReplayError(index, line, _why_no_card(hand, seat, _street_of(dealt[seat] - 1)))
+
+
+def _why_no_card(hand: Hand, seat: int, street: int) -> str:
+    """Why ``seat`` has no card for ``street`` yet, the first reason that holds."""
     if hand.folded[seat - 1]:
-        raise ReplayError(index, line, f"p{seat} has folded and gets no more cards")
+        return f"p{seat} has folded and gets no more cards"
+    if hand.is_over:
+        why = "the hand is over"
+    elif street > LAST_STREET:
+        why = f"a player gets {LAST_STREET} cards at most"
+    elif hand.to_act:
+        why = f"seat {hand.to_act} is still to act on street {hand.street}"
+    else:
+        why = f"it is not dealt yet on street {hand.street}"
+    return f"p{seat} cannot get a card for street {street}: {why}"
 
 
 def _act(hand: Hand, seat: int, verb: str, parts: list[str], index: int, line: str) -> None:

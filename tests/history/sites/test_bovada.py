@@ -101,3 +101,16 @@ def test_a_missing_deal_line_under_a_street_header_is_refused() -> None:
     ((line, text),) = bovada.split("\n".join(lines))
     with pytest.raises(SiteError, match="a deal line is missing"):
         bovada.parse(text, line)
+
+
+MTT = read_text(FIXTURES / "7-Stud-USD-MTT-10-1-201206.first9hands.txt")
+
+
+def test_a_tournaments_sit_out_rejoin_ranking_and_stand_lines_carry_no_chips() -> None:
+    """An Ignition tournament writes who sits out and comes back, and a player knocked out's
+    place and leaving: lines that move no chips, read like the other sites' sit-out lines."""
+    lines = MTT.split("\n")
+    lines[118:118] = ["Seat+7 : Ranking 18 ", "Seat+7 : Stand"]  # after the hand's result
+    lines[101:101] = ["Seat+1 : Sit out", "Seat+1 : Re-join"]  # after "Seat+1 : Folds"
+    quiet = hands("\n".join(lines))
+    assert [h.steps for h in quiet] == [h.steps for h in hands(MTT)]

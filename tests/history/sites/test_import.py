@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from stud.cli import app
 from stud.history.importer import import_file, import_files, succeeded, summary
 from stud.history.replay import replay_file
+from stud.history.sites import read_text
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FILES = sorted(p for p in FIXTURES.rglob("*") if p.is_file() and p.name != "SOURCES.md")
@@ -267,3 +268,63 @@ def test_windows_line_endings_read_the_same(path: Path, tmp_path: Path) -> None:
     assert [(r.status, r.hand) for r in import_file(crlf, tmp_path / "b")] == plain
     for name in (p.name for p in (tmp_path / "a").iterdir()):
         assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+
+
+IPOKER = FIXTURES / "ipoker" / "7-StudHL-EUR-0.05-0.10-201405.txt"
+MERGE_RAZZ = FIXTURES / "merge" / "Razz-USD-0.50-1.00-201111.allIn.txt"
+
+
+def test_an_xml_hand_cut_short_is_refused_by_name_not_lost(tmp_path: Path) -> None:
+    """Every hand whose <game> opens in the file is imported or refused: an iPoker file cut in
+    its last game, a one-game Merge file cut in it (not taken for a file of no site)."""
+    cut = tmp_path / "ipoker.txt"
+    cut.write_bytes(IPOKER.read_bytes()[:7000])
+    results = import_file(cut, tmp_path / "out")
+    assert [r.status for r in results] == ["imported"] * 3 + ["error"]
+    assert results[-1].hand == "5710078165" and results[-1].line == 97
+    assert (results[-1].error or "").startswith("the hand is cut short")
+    folder = tmp_path / "merge"
+    folder.mkdir()
+    (folder / "razz.txt").write_bytes(MERGE_RAZZ.read_bytes()[:2800])
+    (result,) = import_files([folder], tmp_path / "out")
+    assert result.status == "error" and result.site == "merge" and result.hand == "43618199-14"
+    assert (result.error or "").startswith("the hand is cut short") and result.line == 2
+    exit_status = runner.invoke(app, ["import", str(folder), "--out", str(tmp_path / "out")])
+    assert exit_status.exit_code == 1 and "cut short" in exit_status.output
+
+
+def test_a_garbled_end_of_game_tag_refuses_that_hand_and_keeps_the_next(tmp_path: Path) -> None:
+    garbled = tmp_path / "ipoker.txt"
+    garbled.write_text(read_text(IPOKER).replace(
+        '</game><game gamecode="5710056302">', '</gam><game gamecode="5710056302">', 1),
+        encoding="utf-8")
+    results = import_file(garbled, tmp_path / "out")
+    assert [(r.hand, r.status) for r in results] == [
+        ("5710054735", "error"), ("5710056302", "imported"), ("5710077134", "imported"),
+        ("5710078165", "imported"), ("5710079903", "imported")]
+    assert (results[0].error or "").startswith("the hand is cut short")
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_old_mac_line_endings_read_the_same(path: Path, tmp_path: Path) -> None:
+    """A file whose lines end in a carriage return alone (old Mac exports) reads as the same
+    hands, line for line."""
+    cr = tmp_path / path.name
+    cr.write_bytes(path.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r"))
+    plain = [(r.status, r.hand, r.line) for r in import_file(path, tmp_path / "a")]
+    assert [(r.status, r.hand, r.line) for r in import_file(cr, tmp_path / "b")] == plain
+    for name in (p.name for p in (tmp_path / "a").iterdir()):
+        assert (tmp_path / "a" / name).read_text() == (tmp_path / "b" / name).read_text()
+
+
+def test_a_check_facing_a_bet_is_refused_at_its_own_line(tmp_path: Path) -> None:
+    """A history that checks where a bet is to be called (a fold garbled to a check) is
+    refused at that line, not read as a call and blamed on a later one."""
+    source = FIXTURES / "pokerstars" / \
+        "HH20110417-Salm-IX---$0.04-$0.08-Ante-$0.01---USD-Limit-Stud.txt"
+    garbled = tmp_path / "check.txt"
+    garbled.write_text(read_text(source).replace("Perla993: folds", "Perla993: checks", 1),
+                       encoding="utf-8")
+    (result,) = import_file(garbled, tmp_path / "out")
+    assert result.status == "error" and result.line == 34, result
+    assert result.error == "Perla993 checks facing a bet: 2 to call on street 3"

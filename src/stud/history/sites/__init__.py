@@ -1,7 +1,8 @@
 """Hand histories of online rooms: each site's reader, and the files they come in.
 
 ``read_text`` decodes a file as its site wrote it (UTF-8 with or without a byte-order mark,
-UTF-16, Windows-1252 or Latin-1); ``site_of`` tells the site from the text.
+UTF-16, Windows-1252 or Latin-1; lines ending in CR LF, LF or CR alone); ``site_of`` tells the
+site from the text.
 """
 
 from __future__ import annotations
@@ -43,8 +44,13 @@ SITES: tuple[Site, ...] = tuple(
 
 
 def read_text(path: Path) -> str:
-    """The file's text, decoded as the site wrote it."""
-    data = path.read_bytes()
+    """The file's text, decoded as the site wrote it, each line ending in ``\\n`` whether the
+    file ends them in CR LF (Windows), LF or CR alone (old Mac exports)."""
+    return _decoded(path.read_bytes()).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _decoded(data: bytes) -> str:
+    """The text of a file's bytes, in the first encoding of the sites' that reads them."""
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):

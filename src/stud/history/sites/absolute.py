@@ -197,7 +197,7 @@ class _Reader(LineReader):
         if found := re.fullmatch(r"Bring-In " + _AMOUNT, verb):
             steps.append(Act(name, "pb", amount(found.group(1), unit, k)))
         elif verb == "Checks":
-            steps.append(Act(name, "cc"))
+            steps.append(Act(name, "cc", line=k))
         elif verb == "Folds":
             steps.append(Act(name, "f"))
             self.dealing.fold(name)

@@ -50,10 +50,12 @@ _SECTION_STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STRE
                     "7TH STREET": 7, "RIVER": 7}
 _STREET = re.compile(r"^\*\*\* (HOLE CARDS|3RD STREET|4TH STREET|5TH STREET|6TH STREET|"
                      r"RIVER|SUMMARY) \*\*\*$")
+# Lines that move no chips: seats taken and left, sitting out and back, a tournament's
+# place for a player knocked out ("Ranking 18"), chat.
 _IGNORED = re.compile(r"^(?:Seat sit out|Seat sit down|Seat stand|Seat re-join|"
                       r"Table leave user|Table enter user|Table deposit .*|Sitout \(.*\)|"
-                      r"Set dealer/Bring in spot \[\d+\]|Stand up|Leave table|"
-                      r"Chat .*)$")
+                      r"Set dealer/Bring in spot \[\d+\]|Stand up|Stand|Leave table|"
+                      r"Sit out|Re-join|Ranking \d+|Chat .*)$")
 _TIMEOUT = re.compile(r"\s*\((?:timeout|disconnect)\)\s*")
 
 
@@ -182,7 +184,7 @@ class _Reader(LineReader):
             return
         self.owe_river()
         if text == "Checks":
-            hand.steps.append(Act(name, "cc"))
+            hand.steps.append(Act(name, "cc", line=k))
         elif text in ("Fold", "Folds"):
             hand.steps.append(Act(name, "f"))
             if name in self.live:

@@ -186,7 +186,7 @@ class _Reader(LineReader):
             hand.steps.append(Ante(name, _money(found.group(1), unit, k)))
             return
         if rest == " checks":
-            hand.steps.append(Act(name, "cc"))
+            hand.steps.append(Act(name, "cc", line=k))
         elif rest == " folds":
             hand.steps.append(Act(name, "f"))
             self.dealing.fold(name)

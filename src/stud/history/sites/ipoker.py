@@ -45,13 +45,14 @@ from stud.history.sites.reading import (
     amount,
     card,
     is_money,
+    xml_games,
     xml_hand,
 )
 from stud.rules import Variant
 
 SITE = "ipoker"
 _SESSION = re.compile(r"<session\b[^>]*>")
-_GAME = re.compile(r"<game\b[^>]*\bgamecode=\"(\d+)\"[^>]*>.*?</game>", re.S)
+_GAME = re.compile(r"<game\b[^>]*?\bgamecode=\"(\d+)\"")  # its opening tag
 _GENERAL = re.compile(r"<general>.*?</general>", re.S)
 _STAKES = re.compile(r"^(.*?)\s+(?:(?:L|FL|Limit|Fixed Limit)\s+)?([$€£]?[\d.,]+)/([$€£]?[\d.,]+)"
                      r"(?:\s+[A-Z]{3})?\s*$")
@@ -74,9 +75,9 @@ def split(text: str) -> list[tuple[int, str]]:
         first_game = _GAME.search(body)
         general = _GENERAL.search(body[:first_game.start()] if first_game else body)
         shared = " ".join(general.group(0).split()) if general else ""
-        for game in _GAME.finditer(body):
-            line = text.count("\n", 0, start + game.start()) + 1
-            out.append((line, game.group(0) + "\n" + shared))
+        for offset, game in xml_games(_GAME, body):
+            line = text.count("\n", 0, start + offset) + 1
+            out.append((line, game + "\n" + shared))
     return out
 
 
@@ -247,7 +248,7 @@ class _Reader:
             if name in self.live:
                 self.live.remove(name)
         elif kind == "4":
-            step = Act(name, "cc")
+            step = Act(name, "cc", line=line)
         elif kind in ("3", "5", "16"):
             step = Act(name, {"3": "cc", "5": "cbr", "16": "pb"}[kind], value)
         elif kind == "7":  # all in: a call unless it puts in more than the others

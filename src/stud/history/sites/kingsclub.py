@@ -177,7 +177,7 @@ class _Reader(LineReader):
         elif found := re.fullmatch(r"brings?[- ]in(?: low)? for " + _AMOUNT, verb):
             hand.steps.append(Act(name, "pb", amount(found.group(1), unit, k)))
         elif verb == "checks":
-            hand.steps.append(Act(name, "cc"))
+            hand.steps.append(Act(name, "cc", line=k))
         elif verb == "folds":
             hand.steps.append(Act(name, "f"))
             self.dealing.fold(name)

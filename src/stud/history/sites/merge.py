@@ -43,12 +43,13 @@ from stud.history.sites.reading import (
     amount,
     card,
     is_money,
+    xml_games,
     xml_hand,
 )
 from stud.rules import Variant
 
 SITE = "merge"
-_GAME = re.compile(r"<game\s+id=\"(\d+-\d+)\"\s+starttime=.*?</game>", re.S)
+_GAME = re.compile(r"<game\s+id=\"(\d+-\d+)\"\s+starttime=")  # its opening tag
 _DESCRIPTION = re.compile(r"<description\b[^>]*/>")
 _CODES = {38: Variant.STUD, 39: Variant.STUD, 41: Variant.STUD, 42: Variant.STUD,
           43: Variant.STUD8, 45: Variant.STUD8, 46: Variant.RAZZ, 47: Variant.RAZZ,
@@ -69,10 +70,10 @@ def split(text: str) -> list[tuple[int, str]]:
     """Each ``<game>``'s text, with the line it starts on (1-based), followed by the
     ``<description>`` before it."""
     out: list[tuple[int, str]] = []
-    for game in _GAME.finditer(text):
-        descriptions = list(_DESCRIPTION.finditer(text, 0, game.start()))
+    for offset, game in xml_games(_GAME, text):
+        descriptions = list(_DESCRIPTION.finditer(text, 0, offset))
         description = descriptions[-1].group(0) if descriptions else ""
-        out.append((text.count("\n", 0, game.start()) + 1, game.group(0) + "\n" + description))
+        out.append((text.count("\n", 0, offset) + 1, game + "\n" + description))
     return out
 
 
@@ -262,7 +263,7 @@ class _Reader:
             steps.append(Act(name, "f"))
             self.dealing.fold(name)
         elif kind == "CHECK":
-            steps.append(Act(name, "cc"))
+            steps.append(Act(name, "cc", line=line))
         elif kind in _WAGERS:
             self.wager(name, _WAGERS[kind], value)
         elif kind == "RAISE":

@@ -58,12 +58,20 @@ class Board:
 class Act:
     """A decision: ``verb`` is ``pb`` (bring in), ``cc`` (check or call), ``f`` (fold) or
     ``cbr`` (complete, bet or raise). ``amount`` is the chips the action adds, or with
-    ``to`` the player's total on the street after it."""
+    ``to`` the player's total on the street after it. ``line``: the history's line it is on,
+    where the reader gives it (a check's: PHH writes a check and a call alike, so a check
+    facing a bet is refused at its own line, before a replay would take it for a call)."""
 
     player: str
     verb: str
     amount: int = 0
     to: bool = False
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def checks(self) -> bool:
+        """A check: ``cc`` that adds nothing."""
+        return self.verb == "cc" and not self.amount and not self.to
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +179,7 @@ def to_history(site_hand: SiteHand) -> HandHistory:
             board = True
         elif isinstance(step, Act):
             seat = player(step.player)
+            _check_can_check(step, street_in, street)
             need = 3 if street <= 3 else street - (1 if board and street == 7 else 0)
             if counts[step.player] < need:
                 raise SiteError(f"{step.player} acts on street {street} but the history deals "
@@ -243,6 +252,14 @@ def to_history(site_hand: SiteHand) -> HandHistory:
         finishing_stacks=finishing,
         fields={k: v for k, v in fields.items() if v is not None},
     )
+
+
+def _check_can_check(act: Act, street_in: dict[str, int], street: int) -> None:
+    """Refuse a check where a bet is to be called: PHH's ``cc`` would replay it as a call."""
+    owed = max(street_in.values(), default=0) - street_in[act.player]
+    if act.checks and owed > 0:
+        raise SiteError(f"{act.player} checks facing a bet: {owed} to call on street {street}",
+                        act.line)
 
 
 def _dealt_in(site_hand: SiteHand, name: str) -> bool:

@@ -193,7 +193,7 @@ class _Reader(LineReader):
         elif found := re.fullmatch(r"big bring in " + _AMOUNT, verb):
             self.wager(name, "cbr", amount(found.group(1), unit, k))  # a completion
         elif verb == "checks":
-            steps.append(Act(name, "cc"))
+            steps.append(Act(name, "cc", line=k))
         elif verb == "folds":
             steps.append(Act(name, "f"))
             self.dealing.fold(name)

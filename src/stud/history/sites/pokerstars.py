@@ -238,7 +238,7 @@ class _Reader(LineReader):
             self.bring_ins.append((value, all_in))
             hand.steps.append(Act(name, "pb", value))
         elif verb == "checks":
-            hand.steps.append(Act(name, "cc"))
+            hand.steps.append(Act(name, "cc", line=k))
         elif verb.startswith("calls "):
             hand.steps.append(Act(name, "cc", amount(verb[len("calls "):], unit, k)))
         elif verb.startswith("folds"):

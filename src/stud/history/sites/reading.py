@@ -67,8 +67,27 @@ def split_at(header: re.Pattern[str], text: str) -> list[tuple[int, str]]:
             for a, b in zip(starts, [*starts[1:], len(text)], strict=True)]
 
 
+_GAME_END = re.compile(r"</game\s*>")
+
+
+def xml_games(start: re.Pattern[str], text: str) -> list[tuple[int, str]]:
+    """Each ``<game>`` of an XML history (iPoker, Merge), where ``start`` finds its opening
+    tag: its offset in ``text`` and its text, to its ``</game>``. A game that opens and does
+    not close before the next one opens (a file cut short, a garbled end tag) runs to there:
+    its reader refuses it (``xml_hand``) rather than let it swallow the next game or vanish."""
+    starts = [m.start() for m in start.finditer(text)]
+    games = []
+    for a, b in zip(starts, [*starts[1:], len(text)], strict=True):
+        end = _GAME_END.search(text, a, b)
+        games.append((a, text[a:end.end() if end else b].rstrip()))
+    return games
+
+
 def xml_hand(text: str, first_line: int) -> ET.Element:
     """One hand of an XML history (iPoker, Merge), its elements under one root."""
+    if not _GAME_END.search(text):
+        raise SiteError("the hand is cut short: its <game> is not closed (no </game> before "
+                        "the next game or the end of the file)", first_line)
     try:
         return ET.fromstring(f"<hand>{text}</hand>")
     except ET.ParseError as error:

@@ -206,7 +206,7 @@ class _Reader(LineReader):
             self.brought_in[name] = value
             self.wager(name, "pb", value)
         elif verb == "checks":
-            hand.steps.append(Act(name, "cc"))
+            hand.steps.append(Act(name, "cc", line=k))
         elif verb == "folds":
             hand.steps.append(Act(name, "f"))
             self.dealing.fold(name)

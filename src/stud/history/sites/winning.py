@@ -187,7 +187,7 @@ class _Reader(LineReader):
         elif found := re.fullmatch(r"brings in (?:for )?" + _AMOUNT, verb):
             steps.append(Act(name, "pb", amount(found.group(1), unit, k)))
         elif verb == "checks":
-            steps.append(Act(name, "cc"))
+            steps.append(Act(name, "cc", line=k))
         elif verb == "folds":
             steps.append(Act(name, "f"))
             self.dealing.fold(name)
