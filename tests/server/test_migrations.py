@@ -155,3 +155,42 @@ def test_events_kept_in_words_are_dropped_and_events_as_facts_kept(database: str
         assert recent[2]["events"] == facts
     finally:
         store.close()
+
+
+def test_hands_kept_before_own_records_get_each_players_cards_from_the_dealers_history(
+        database: str) -> None:
+    # A hand finished with no record of its own per player (as 0004 left the hands kept
+    # before it): 0007 rebuilds each player's down cards and PHH from the dealer's history.
+    from stud.cards import Deck
+    from stud.engine import Hand
+    from stud.history.phh import dumps, from_hand, loads
+
+    store = Store(database)
+    try:
+        ann, _ = store.create_account("Ann")
+        bob, _ = store.create_account("Bob")
+        table = store.create_table("Main", Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
+                                   4, 30)
+        store.sit(table.id, 1, ann.id, 100)
+        store.sit(table.id, 3, bob.id, 100)
+        hand = Hand("stud", Stakes.for_limit(2), [100, 100], deck=Deck.seeded(7))
+        while not hand.is_over:
+            hand.act(hand.legal_actions()[-1 if hand.street < 5 else 0])
+        fields = {"table": "Main", "hand": 1, "players": ["Ann", "Bob"], "seats": [1, 3],
+                  "seat_count": 4}
+        hand_id = store.start_hand(table.id, 1, [HandPlayer(1, ann.id, 100),
+                                                 HandPlayer(3, bob.id, 100)])
+        store.finish_hand(hand_id, list(hand.stacks), dumps(from_hand(hand, None, **fields)),
+                          dumps(from_hand(hand, 0, **fields)), ["a line"])
+        assert store.own_hands(ann.id, [hand_id])[hand_id]["cards"] is None
+        migrate(store.engine, "downgrade", "0006")
+        migrate(store.engine, "upgrade", "head")
+        for k, account in enumerate((ann, bob), 1):
+            own = store.own_hands(account.id, [hand_id])[hand_id]
+            assert [c["card"] for c in own["cards"]] == [str(c) for c in hand.cards[k - 1]]
+            assert [c["up"] for c in own["cards"]] == list(hand.up[k - 1])
+            mine = store.own_phh(hand_id, account.id)
+            assert mine == dumps(from_hand(hand, k, **fields))
+            assert loads(mine).actions == from_hand(hand, k, **fields).actions
+    finally:
+        store.close()
