@@ -5,7 +5,12 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
+import select
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -542,14 +547,6 @@ def test_long_lines_wrap_at_spaces_under_their_own_indent(capsys: pytest.Capture
     assert " ".join(wrapped).split() == text.split()
 
 
-def test_call_with_nothing_to_call_is_a_check() -> None:
-    legal = (Action.check(), Action.bet(5))
-    assert parse_choice("c", legal) is legal[0]
-    assert parse_choice("call", legal) is legal[0]
-    with pytest.raises(ValueError, match="you cannot call now"):
-        parse_choice("call 5", legal)
-
-
 def test_an_unknown_answer_between_hands_is_asked_again() -> None:
     answers = iter(["bet 99", "x", "q"])
     lines: list[str] = []
@@ -565,3 +562,166 @@ def test_an_unknown_answer_between_hands_is_asked_again() -> None:
     assert "'bet 99' is not an answer here: press Enter for the next hand" in text
     assert "'x' is not an answer here" in text
     assert text.count("=== Hand") == 1 and "after 1 hand." in text
+
+
+def test_a_menu_number_with_an_amount_is_refused_quoting_the_whole_input() -> None:
+    legal = (Action.check(), Action.bet(10))
+    with pytest.raises(ValueError, match="^'2 2' is not an action here: a menu number takes no "
+                       "amount; type 2 alone for bet 10$"):
+        parse_choice("2 2", legal)
+    with pytest.raises(ValueError, match="^'2 2' ist hier keine Aktion: eine Nummer aus dem Menü "
+                       "nimmt keinen Betrag; für Setzen 10 gib nur 2 ein$"):
+        parse_choice("2 2", legal, w=words("de"))
+    with pytest.raises(ValueError, match="^9 is not on the menu: choose 1 to 2$"):
+        parse_choice("9 10", legal)
+
+
+def test_call_with_nothing_to_call_is_a_check_and_an_amount_to_call_is_refused() -> None:
+    """``c`` or ``call`` alone is check/call, as a site's button; ``call 10`` where there is
+    nothing to call is refused, saying so, never taken for a check without a word."""
+    legal = (Action.check(), Action.bet(10))
+    assert parse_choice("c", legal) is legal[0]
+    assert parse_choice("call", legal) is legal[0]
+    for text in ("call 10", "c 10"):
+        with pytest.raises(ValueError, match="^there is nothing to call: check, it costs "
+                           "nothing; you may check or bet 10$"):
+            parse_choice(text, legal)
+    with pytest.raises(ValueError, match="^es gibt nichts zum Mitgehen: checke, das kostet "
+                       "nichts"):
+        parse_choice("mitgehen 10", legal, w=words("de"))
+    # Facing a bet, call is the call.
+    facing = (Action.fold(), Action.call(10), Action.raise_to(20))
+    assert parse_choice("c", facing) is facing[1]
+
+
+@pytest.mark.parametrize("typed", ["call\x1b[D\x1b[", "\x1b[A", "raise 10\x7f"])
+def test_keys_that_type_no_text_are_never_echoed_as_escape_codes(typed: str) -> None:
+    legal = (Action.fold(), Action.call(10), Action.raise_to(20))
+    with pytest.raises(ValueError) as error:
+        parse_choice(typed, legal)
+    message = str(error.value)
+    assert message.isprintable() and ("^[" in message or "^?" in message), message
+    assert "arrow" in message
+
+
+def test_an_answer_between_hands_is_echoed_without_escape_codes() -> None:
+    answers = iter(["\x1b[A", "q"])
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Enter for the next hand"):
+            return next(answers)
+        return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
+
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
+                 seed=1, read=read, write=lines.append)
+    assert "  '^[[A' is not an answer here: press Enter for the next hand, or type t, h or q" \
+        in lines
+    assert all(line.isprintable() for text in lines for line in text.split("\n")), lines
+
+
+def _last_action(prompt: str) -> str:
+    """The highest-numbered action of the menu: all in soonest."""
+    return str(len(re.findall(r"\[\d+\]", prompt)))
+
+
+@pytest.mark.parametrize("lang, rebuy, summary", [
+    ("en", "y", "You put in 40 (a buy-in of 10 and 3 rebuys of 10 each) and lost 40."),
+    ("de", "j", "Du hast 40 eingesetzt (ein Buy-In von 10 und 3 Nachkäufe von je 10) und 40 "
+                "verloren."),
+])
+def test_the_summary_counts_every_rebuy_and_says_the_net_result(lang: str, rebuy: str,
+                                                                summary: str) -> None:
+    rebuys = {"count": 0}
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Enter"):
+            return ""
+        if prompt.startswith(("You are out of chips", "Du hast keine Chips mehr")):
+            rebuys["count"] += 1
+            return rebuy if rebuys["count"] <= 3 else "q"
+        return _last_action(prompt)
+
+    lines: list[str] = []
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 1,
+                 seed=3, read=read, write=lines.append, lang=lang)
+    assert rebuys["count"] == 4
+    assert lines[-2].startswith(("\nYou leave with 0 chips", "\nDu gehst mit 0 Chips"))
+    assert lines[-1] == summary, lines[-3:]
+
+
+def test_the_summary_without_rebuys_says_what_you_won() -> None:
+    answers = iter(["", "q"])
+    lines: list[str] = []
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Enter for the next hand"):
+            return next(answers)
+        return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
+
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
+                 seed=1, read=read, write=lines.append)
+    chips = int(re.findall(r"You leave with (\d+) chips after 2 hands\.", lines[-2])[0])
+    net = chips - 200
+    assert lines[-1] == (f"You bought in for 200 and won {net}." if net > 0 else
+                         f"You bought in for 200 and lost {-net}." if net < 0 else
+                         "You bought in for 200 and are even."), lines[-2:]
+
+
+@pytest.mark.parametrize("buy_in", ["100000000000000000000000", str(2**50 // 10 + 1)])
+def test_play_refuses_a_buy_in_above_the_stack_limit_as_simulate_does(buy_in: str) -> None:
+    result = runner.invoke(app, ["play", "--buy-in", buy_in], input="q\n")
+    assert result.exit_code == 2, result.output
+    assert (f"--buy-in {buy_in}: at most 112,589,990,684,262 big bets of 10 (a stack of at most "
+            f"1,125,899,906,842,624 chips)") in result.output
+    simulate = runner.invoke(app, ["simulate", "--hands", "1", "--buy-in", buy_in])
+    assert simulate.exit_code == 2 and f"--buy-in {buy_in}: at most" in simulate.output
+
+
+def _read_until(fd: int, text: bytes, seen: bytearray, seconds: float = 60) -> None:
+    """Read the terminal's output into ``seen`` until ``text`` is in it (after what was)."""
+    start = len(seen)
+    deadline = time.monotonic() + seconds
+    while text not in seen[start:]:
+        ready, _, _ = select.select([fd], [], [], max(deadline - time.monotonic(), 0))
+        if not ready:
+            raise AssertionError(f"no {text!r} in {bytes(seen)!r}")
+        try:
+            seen += os.read(fd, 4096)
+        except OSError:  # the other end closed
+            raise AssertionError(f"no {text!r} in {bytes(seen)!r}") from None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is a POSIX thing")
+def test_arrow_keys_edit_the_action_and_recall_what_was_typed_before() -> None:
+    """At a terminal, <- moves back in the line to insert a letter and the up arrow brings back
+    the last line typed (readline), so no escape code reaches the game."""
+    pytest.importorskip("readline")
+    script = ("from stud.rules import Stakes, Variant, profile\n"
+              "from stud.terminal import play_session\n"
+              "play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile('standard'), "
+              "['station'], 20, seed=1)\n")
+    main, sub = os.openpty()
+    process = subprocess.Popen([sys.executable, "-c", script], stdin=sub, stdout=sub,
+                               stderr=sub, env={**os.environ, "TERM": "xterm"})
+    os.close(sub)
+    seen = bytearray()
+    try:
+        _read_until(main, b"> ", seen)
+        # "fld", two steps left, "o", back to the end, " 5": the line reads "fold 5".
+        os.write(main, b"fld\x1b[D\x1b[Do\x1b[C\x1b[C 5\r")
+        _read_until(main, b"'fold 5' is not an action: type a name and at most one amount",
+                    seen)
+        _read_until(main, b"> ", seen)
+        os.write(main, b"\x1b[A\x7f\x7f\r")  # the line again, less " 5": fold
+        _read_until(main, b"Enter for the next hand", seen)
+        os.write(main, b"q\r")
+        _read_until(main, b"You leave with", seen)
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(main)
+    text = seen.decode(errors="replace")
+    assert "You fold" in text and "is not an action here" not in text, text

@@ -17,7 +17,15 @@ from typer.testing import CliRunner
 from stud import equity as equity_module
 from stud.cards import Card, parse_cards
 from stud.cli import app
-from stud.equity import CHUNK, DEFAULT_TRIALS, EquityError, EquityResult, equity
+from stud.equity import (
+    CHUNK,
+    DEFAULT_TRIALS,
+    EXACT_MAX_STEPS,
+    STEP_SECONDS,
+    EquityError,
+    EquityResult,
+    equity,
+)
 from stud.evaluate import a5_value, high_value, low8_value
 
 runner = CliRunner()
@@ -296,6 +304,9 @@ BAD = [
     (dict(hands=["AsKs", "QdQc"], trials=10, exact=True), "not both"),
     (dict(hands=["AsKs", "QdQc"], workers=0), "workers must be a whole number >= 1"),
     (dict(hands=["AsKs", "QdQc"], backend="dask"), "unknown backend 'dask'"),
+    (dict(hands=["", "AsKs"]), "hand 1 '' is empty: give the cards it holds, ?? for each "
+                               "unknown one, like 'AsKs2d' or '??????'"),
+    (dict(hands=["AsKs", " "]), "hand 2 ' ' is empty"),
 ]
 # What only the library can be given (the command line's words are always strings).
 BAD_VALUES = [
@@ -303,6 +314,7 @@ BAD_VALUES = [
                                   "per player"),
     (dict(hands=["AsKs", "QdQc"], dead=5), "dead cards 5: give cards"),
     (dict(hands=["AsKs", "QdQc"], workers=True), "workers must be a whole number >= 1"),
+    (dict(hands=["AsKs", []]), "hand 2 [] is empty"),
 ]
 
 
@@ -389,3 +401,16 @@ def test_result_as_dict_round_trips_through_json() -> None:
 
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(equity_module).failed == 0
+
+
+def test_exact_help_states_the_limit_beyond_which_exact_is_refused() -> None:
+    """``--exact`` walks every deal only up to ``EXACT_MAX_STEPS``: the help says so, in the
+    hours the refusal itself names."""
+    limit = EXACT_MAX_STEPS * STEP_SECONDS / 3600
+    text = runner.invoke(app, ["equity", "--help"], env={"COLUMNS": "300"}).output
+    assert "however long" not in text
+    assert (f"walk every deal, up to about {limit:.1f} hours of work on one core; a larger spot "
+            f"is refused (use Monte Carlo there)") in " ".join(text.replace("│", " ").split())
+    with pytest.raises(EquityError, match=rf"about 3\.3 hours, more than the limit of "
+                       rf"{EXACT_MAX_STEPS:,} steps \(about {limit:.1f} hours\); use Monte Carlo"):
+        equity("stud", ["AsKs2d", "????Qc"], exact=True)

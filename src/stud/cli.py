@@ -573,9 +573,9 @@ def play(
     game = parse_variant(variant)
     if not 2 <= players <= 8:
         fail(f"--players {players}: stud is for 2 to 8 players")
-    if buy_in < 1:
-        fail(f"--buy-in {buy_in}: at least one big bet")
-    play_session(game, parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
+    table_stakes = parse_stakes(stakes)
+    check_buy_in(buy_in, table_stakes)  # at most MAX_CHIPS, as in simulate, league, tournament
+    play_session(game, table_stakes, parse_rules(rules),  # type: ignore[arg-type]
                  parse_bots(bots, players - 1, players), buy_in, seed, lang=lang,
                  write=terminal_writer())
 
@@ -941,8 +941,9 @@ def equity_command(
     trials: Annotated[int | None, typer.Option(help="Monte Carlo with this many deals (default: "
                                                     "exact when that takes about a second, "
                                                     "else 1,000,000 deals)")] = None,
-    exact: Annotated[bool, typer.Option("--exact", help="walk every deal, however long")]
-    = False,
+    exact: Annotated[bool, typer.Option(
+        "--exact", help="walk every deal, up to about 2.8 hours of work on one core; a larger "
+                        "spot is refused (use Monte Carlo there)")] = False,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")]
     = 1,
     backend: Annotated[str, typer.Option(help="process, or ray (RAY_ADDRESS, else a local "

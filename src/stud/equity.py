@@ -43,8 +43,9 @@ import numpy as np
 from stud.cards import Card, CardError
 from stud.rules import RulesError, Variant, is_whole
 
-__all__ = ["CHUNK", "DEFAULT_TRIALS", "EXACT_AUTO_STEPS", "EquityError", "EquityResult",
-           "PlayerEquity", "Spot", "equity", "exact_steps", "parse_spot"]
+__all__ = ["CHUNK", "DEFAULT_TRIALS", "EXACT_AUTO_STEPS", "EXACT_MAX_STEPS", "STEP_SECONDS",
+           "EquityError", "EquityResult", "PlayerEquity", "Spot", "equity", "exact_steps",
+           "parse_spot"]
 
 HAND_SIZE = 7
 MAX_PLAYERS = 8
@@ -54,6 +55,7 @@ DEFAULT_TRIALS = 1_000_000
 # second on one core of a small machine (bench/equity.py measures it).
 EXACT_AUTO_STEPS = 300_000_000
 EXACT_MAX_STEPS = 2_000_000_000_000  # beyond this even exact=True is refused: hours of work
+STEP_SECONDS = 5e-9  # about one step of the innermost loop on one core, to say steps in hours
 COMPLETIONS_MAX = 1 << 21  # nor may one hand have more completions than this (memory)
 EXACT_PIECES = 64  # the outermost loop is cut into this many pieces for workers
 
@@ -122,12 +124,18 @@ class Spot:
 
 
 def _parse_hand(text: object, seat: int) -> list[int | None]:
-    """A hand as a string (``"??Kd7c"``) or as cards, with ``None`` or ``"??"`` unknown."""
+    """A hand as a string (``"??Kd7c"``) or as cards, with ``None`` or ``"??"`` unknown; never
+    empty (a player in the hand holds cards, ``??`` where unknown)."""
     if not isinstance(text, str):
         if isinstance(text, Iterable):
-            return [None if c is None or c == "??" else _one_card(c, seat, text) for c in text]
+            given = list(text)
+            if not given:
+                raise _empty(text, seat)
+            return [None if c is None or c == "??" else _one_card(c, seat, text) for c in given]
         raise EquityError(f"hand {seat} is {text!r}: write it as cards like 'AsKs2d' or '????Qc'")
     compact = "".join(ch for ch in text if ch not in " ,\t\n")
+    if not compact:
+        raise _empty(text, seat)
     if len(compact) % 2:
         raise EquityError(f"hand {seat} {text!r}: cards are two characters each, like 'As' or "
                           f"'??' for an unknown card")
@@ -136,6 +144,11 @@ def _parse_hand(text: object, seat: int) -> list[int | None]:
         token = compact[i:i + 2]
         cards.append(None if token == "??" else _one_card(token, seat, text))
     return cards
+
+
+def _empty(text: object, seat: int) -> EquityError:
+    return EquityError(f"hand {seat} {text!r} is empty: give the cards it holds, ?? for each "
+                       f"unknown one, like 'AsKs2d' or '??????'")
 
 
 def _one_card(token: object, seat: int, text: object) -> int:
@@ -534,7 +547,9 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
     largest = max(math.comb(len(spot.unseen), k) for k in spot.missing)
     if exact and steps > EXACT_MAX_STEPS:
         raise EquityError(f"exact enumeration would take {steps:,} steps, about "
-                          f"{steps * 5e-9 / 3600:.0f} hours; use Monte Carlo (trials) here")
+                          f"{_hours(steps):.1f} hours, more than the limit of "
+                          f"{EXACT_MAX_STEPS:,} steps (about {_hours(EXACT_MAX_STEPS):.1f} "
+                          f"hours); use Monte Carlo (trials) here")
     if exact and largest > COMPLETIONS_MAX:
         raise EquityError(f"exact enumeration would value {largest:,} completions of one hand, "
                           f"more than memory allows; use Monte Carlo (trials) here")
@@ -564,6 +579,11 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
     deals = sum(r[1] for r in results)
     texts = [format_hand(_parse_hand(h, i)) for i, h in enumerate(hands, 1)]
     return _result(spot, texts, outcomes, deals, "exact" if walk else "monte-carlo")
+
+
+def _hours(steps: int) -> float:
+    """About how many hours exact enumeration of ``steps`` steps takes on one core."""
+    return steps * STEP_SECONDS / 3600
 
 
 def _code_table(mode: int) -> np.ndarray:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from stud.bots import make_bot
@@ -42,7 +43,7 @@ class Quit(Exception):
 
 
 def describe(action: Action, view: HandView, w: Words | None = None) -> str:
-    """An action as the menu shows it: "call 3 (to 5)", "raise 20 (all in)"."""
+    """An action as the menu shows it: "call 3 (to 5)", "raise to 20 (all in)"."""
     w = w or words("en")
     me = view.player(view.viewer or YOU)
     return menu_label(action, me.wager, me.wager + me.stack, w)
@@ -89,8 +90,11 @@ def _refuse_kind(kind: ActionKind, rest: list[str], legal: tuple[Action, ...], w
         raise ValueError(w.t("play.error.fold.bring_in", options=options))
     if kind is ActionKind.FOLD and ActionKind.CHECK in kinds:
         raise ValueError(w.t("play.error.fold.check", options=options))
-    if kind is ActionKind.CALL and not rest and ActionKind.CHECK in kinds:
-        return next(a for a in legal if a.kind is ActionKind.CHECK)  # nothing to call: a check
+    if kind is ActionKind.CALL and ActionKind.CHECK in kinds:
+        if not rest:  # "c" or "call" with nothing to call: check/call, as a site's button
+            return next(a for a in legal if a.kind is ActionKind.CHECK)
+        # An amount to call where there is none: told so, never checked for without a word.
+        raise ValueError(w.t("play.error.call.check", options=options))
     completions = [a for a in legal if a.kind is ActionKind.COMPLETE]
     if kind in (ActionKind.BET, ActionKind.RAISE) and completions:
         if not rest or all(rest[0] != str(a.to) for a in completions):
@@ -117,14 +121,21 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
     what the player has in on this street (``call 3`` is the call that adds 3), ``most`` the
     most they can have in (an action to it is all in)."""
     w = w or words("en")
-    text = text.strip().casefold()
+    typed = text.strip()
+    if any(_is_key(ch) for ch in typed):
+        raise ValueError(w.t("play.error.keys", text=shown(typed)))
+    text = typed.casefold()
     if not text:
         raise ValueError(w.t("play.error.empty"))
-    if text.isdigit():
-        k = int(text)
-        if 1 <= k <= len(legal):
-            return legal[k - 1]
-        raise ValueError(w.t("play.error.menu", number=k, count=len(legal)))
+    number, *amount = text.split()
+    if number.isdecimal():
+        k = int(number)
+        if not 1 <= k <= len(legal):
+            raise ValueError(w.t("play.error.menu", number=k, count=len(legal)))
+        if amount:
+            raise ValueError(w.t("play.error.number", text=typed, number=k,
+                                 action=menu_label(legal[k - 1], wager, -1, w)))
+        return legal[k - 1]
     for action in legal:
         if text in (menu_label(action, wager, -1, w).casefold(),
                     menu_label(action, wager, most, w).casefold()):
@@ -166,6 +177,42 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
     amounts = w.listing([str(a.to - wager if kind is ActionKind.CALL else a.to)
                          for a in matches], "or")
     raise ValueError(w.t("play.error.amount", verb=verb, amount=action.to, amounts=amounts))
+
+
+def _is_key(ch: str) -> bool:
+    """A control character: what a key that types no text (an arrow, Esc) sends where the
+    terminal does not edit the line."""
+    return unicodedata.category(ch) == "Cc"
+
+
+def shown(text: str) -> str:
+    r"""``text`` safe to print back: each control character in caret notation, as a terminal
+    echoes it (Esc is ``^[``, so the left arrow reads ``^[[D``), never sent to the terminal to
+    move its cursor.
+
+    >>> shown("call\x1b[D")
+    'call^[[D'
+    """
+    def one(ch: str) -> str:
+        code = ord(ch)
+        if not _is_key(ch):
+            return ch
+        if code == 0x7F:
+            return "^?"
+        return f"^{chr(code + 64)}" if code < 0x20 else f"\\x{code:02x}"
+
+    return "".join(map(one, text))
+
+
+def line_editing() -> bool:
+    """Give ``input`` line editing where Python has readline (GNU readline or libedit: Linux,
+    macOS): the arrow keys move in the line and recall what was typed before, instead of
+    typing escape codes. Windows has no readline; its console edits lines itself."""
+    try:
+        import readline  # noqa: F401 - imported for its effect on input()
+    except ImportError:
+        return False
+    return True
 
 
 def _cards(cards: Sequence[object | None], up: Sequence[bool]) -> str:
@@ -260,8 +307,11 @@ def terminal_writer(width: int | None = None) -> Callable[[str], None]:
 def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str], buy_in: int,
                  seed: int | None, read: Callable[[str], str] = input,
                  write: Callable[[str], None] = print, lang: str = "en") -> None:
-    """Hands in a row until you quit; bots rebuy when they bust, you are asked."""
+    """Hands in a row until you quit; bots rebuy when they bust, you are asked. At the end,
+    what you put in (the buy-in and every rebuy) and what you won or lost."""
     w = words(lang)
+    if read is input:
+        line_editing()
     table = Table(variant, stakes, rules, seats=len(bots) + 1)
     stack = buy_in * stakes.big_bet
     table.sit(YOU, w.t("you"), stack)
@@ -273,7 +323,7 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
     write(w.t("play.help"))
     write(w.t("play.help.choose"))
     yes = w.t("play.yes").split()
-    count = 0
+    count = rebuys = 0
     try:
         while True:
             count += 1
@@ -290,6 +340,7 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
                         break
                     write(w.t("play.rebuy.again", stack=stack))
                 table.rebuy(YOU, stack)
+                rebuys += 1
             deck = Deck.shuffled() if seed is None else Deck.seeded(seed * 7919 + count)
             hand = table.start_hand(deck)
             write("\n" + w.t("play.hand", number=count))
@@ -321,15 +372,35 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
         hands = table.hands_played
         write("\n" + (w.t("play.leave.one", chips=you) if hands == 1
                       else w.t("play.leave", chips=you, hands=hands)))
+        write(net_result(you, stack, rebuys, w))
+
+
+def net_result(chips: int, stack: int, rebuys: int, w: Words) -> str:
+    """What a player who bought in for ``stack`` and rebought ``rebuys`` times for as much
+    put in, and what they won or lost, leaving with ``chips``.
+
+    >>> net_result(6, 40, 10, words("en"))
+    'You put in 440 (a buy-in of 40 and 10 rebuys of 40 each) and lost 434.'
+    """
+    paid = stack * (1 + rebuys)
+    put_in = w.t("play.paid" if not rebuys else "play.paid.rebuy" if rebuys == 1
+                 else "play.paid.rebuys", paid=paid, stack=stack, rebuys=rebuys)
+    net = chips - paid
+    if net > 0:
+        return w.t("play.net.won", paid=put_in, net=net)
+    if net < 0:
+        return w.t("play.net.lost", paid=put_in, net=-net)
+    return w.t("play.net.even", paid=put_in)
 
 
 def _next_answer(read: Callable[[str], str], write: Callable[[str], None], w: Words) -> str:
     """Enter, t, h or q between hands; anything else is asked again."""
     while True:
-        answer = read(w.t("play.next")).strip().casefold()
+        typed = read(w.t("play.next")).strip()
+        answer = typed.casefold()
         if answer in ("", "t", "h", "q", "quit"):
             return answer
-        write(w.t("play.next.again", answer=answer))
+        write(w.t("play.next.again", answer=shown(typed)))
 
 
 def _leave_hand(table: Table) -> None:
