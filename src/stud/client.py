@@ -174,6 +174,7 @@ class TableClient:
         self.acted: tuple[int, int] | None = None  # (hand, events seen) when last acted
         self.seated = False
         self.stack = 0
+        self.heard = False  # a table state came over the present connection
 
     async def run(self, hands: int | None = None, seconds: float | None = None) -> Outcome:
         """Sit, play ``hands`` hands (or until ``seconds`` pass, or forever), leave."""
@@ -189,9 +190,9 @@ class TableClient:
         pause, lost_at = RECONNECT_PAUSE[0], None
         loop = asyncio.get_running_loop()
         while True:
+            self.heard = False
             try:
                 async with websockets.connect(ws_url, open_timeout=10) as socket:
-                    pause, lost_at = RECONNECT_PAUSE[0], None
                     outcome = await self._play(socket, hands)
                     if outcome is not None:
                         return outcome
@@ -200,9 +201,14 @@ class TableClient:
                 code = closed.rcvd.code if closed.rcvd is not None else None
                 if code in FINAL_CLOSES:
                     raise ClientError(f"cannot play at {where}: {FINAL_CLOSES[code]}") from None
-                why = f"the connection closed ({closed})"
+                told = closed.rcvd
+                said = "" if told is None else f"{told.code} {told.reason}".strip()
+                why = f"the server closed the connection ({said})" if said else \
+                    "the connection was lost"
             except (OSError, TimeoutError, websockets.exceptions.WebSocketException) as error:
                 why = f"cannot connect: {error}"
+            if self.heard:  # the table was served since the last loss: a new loss begins
+                pause, lost_at = RECONNECT_PAUSE[0], None
             lost_at = loop.time() if lost_at is None else lost_at
             if loop.time() - lost_at > RECONNECT_FOR:
                 raise ClientError(f"cannot play at {where}: {why}; gave up after "
@@ -221,7 +227,7 @@ class TableClient:
             received = json.loads(message)
             if received.get("type") == "error":
                 if received.get("code") in ("seat_taken", "wallet_short", "bad_buy_in",
-                                            "no_such_seat", "no_account"):
+                                            "no_such_seat", "no_account", "not_invited"):
                     raise ClientError(f"cannot sit: {received.get('message')}")
                 self.log(f"the server refused: {received.get('message')}")
                 continue
@@ -233,6 +239,7 @@ class TableClient:
                 continue
             if state is None:
                 continue
+            self.heard = True  # served: a connection that is only accepted and closed is not
             frame = state
             me = frame["you"]["seat"]
             if me is not None:

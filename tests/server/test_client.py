@@ -223,3 +223,33 @@ def test_stud_bot_refuses_a_buy_in_outside_the_tables_range_before_making_an_acc
     assert f"--buy-in 5: table {table}'s buy-in is from 20 to 1000 chips" in result.output
     assert "joins" not in result.output
     create_account(server.url, "too-poor")  # the name is free: no account was made
+
+
+def test_a_bot_whose_table_is_never_served_gives_up_in_time_saying_why(monkeypatch) -> None:  # noqa: ANN001
+    # Each connection is accepted and closed at once with 1013 (no process plays the table):
+    # a handshake is not being served, so the bot's time to give up is not started again.
+    import stud.client
+
+    monkeypatch.setattr(stud.client, "RECONNECT_PAUSE", (0.02, 0.05))
+    monkeypatch.setattr(stud.client, "RECONNECT_FOR", 1.0)
+    lines: list[str] = []
+
+    async def never_served(client: websockets.ServerConnection) -> None:
+        await client.close(1013, "no process plays table 1")
+
+    async def play() -> None:
+        async with websockets.serve(never_served, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            client = TableClient(f"http://127.0.0.1:{port}", 1, make_bot("station", 1), "t",
+                                 log=lines.append)
+            await client.run(hands=1, seconds=20)
+
+    try:
+        asyncio.run(play())
+    except ClientError as error:
+        assert "gave up after 1 s without a connection" in str(error)
+        assert "(1013 no process plays table 1)" in str(error)
+    else:
+        raise AssertionError("no error")
+    assert lines and lines[0] == ("the server closed the connection (1013 no process plays "
+                                  "table 1); connecting again in 0.02 s"), lines[:2]

@@ -78,3 +78,19 @@ def test_a_second_stud_serve_on_the_same_file_stops_in_one_line_and_the_first_pl
     finally:
         first.terminate()
         first.wait(timeout=30)
+
+
+def test_a_search_path_naming_no_schema_is_said_not_taken_for_a_busy_database() -> None:
+    with postgres_schema() as url:
+        missing = url.rsplit("%3D", 1)[0] + "%3Dno_such_schema_here"
+        with pytest.raises(ValueError, match="no schema named in its search_path exists"):
+            hold_database(missing)
+
+
+def test_an_sqlite_file_is_held_however_its_url_is_spelled(tmp_path: Path) -> None:
+    release = hold_database(f"sqlite:///{tmp_path / 'one.db'}")
+    try:
+        with pytest.raises(DatabaseBusy):
+            hold_database(f"sqlite+pysqlite:///{tmp_path / 'one.db'}?timeout=5")
+    finally:
+        release()

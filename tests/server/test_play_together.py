@@ -1174,3 +1174,20 @@ def test_an_own_bots_mark_is_kept_across_a_restart(tmp_path: Path) -> None:
         assert entry(program.client.state, 3)["own_bot"] is True
     with serve_in_thread(database, FAST) as second, lobby_at(second) as lobby:
         assert entry(lobby.connect(t.table).state, 3)["own_bot"] is True
+
+
+def test_a_player_who_leaves_a_private_table_is_not_shown_out_but_may_not_sit_again_unasked(
+        lobby: Lobby) -> None:
+    # Sat by the invite, then watching on a connection without it (as the lobby links a
+    # private table to its players): leaving is not being removed, so the page stays, but a
+    # player no more without the link may not take a seat again.
+    t = hosted(lobby, private=True)
+    kim = player(lobby, t.table, seat=2, invite=t.invite)
+    page = lobby.connect(t.table, kim.token)
+    page.send({"type": "leave"})
+    page.until_state(lambda f: f["seats"][1] is None, what="seat 2 emptied")
+    assert page.ping()[-1] == {"type": "pong"}
+    error = error_code(page, {"type": "sit", "seat": 3, "buy_in": BUY_IN})
+    assert error == "not_invited"
+    assert kim.client.ping()[-1] == {"type": "pong"}  # the invite's connection may sit again
+    sit(kim.client, 3, BUY_IN)

@@ -28,15 +28,24 @@ class DatabaseBusy(Exception):
 
 
 def sqlite_path(url: str) -> Path | None:
-    """The file of an SQLite URL (None for another database, or SQLite in memory).
+    """The file of an SQLite URL, however spelled (None for another database, SQLite in
+    memory, or a URL that is not one: opening it says why).
 
-    >>> sqlite_path("sqlite:///games.db"), sqlite_path("sqlite://"), sqlite_path("postgresql://x")
-    (PosixPath('games.db'), None, None)
+    >>> sqlite_path("sqlite:///games.db"), sqlite_path("sqlite+pysqlite:///g.db?timeout=5")
+    (PosixPath('games.db'), PosixPath('g.db'))
+    >>> sqlite_path("sqlite://"), sqlite_path("postgresql://x"), sqlite_path("postgresql:/x")
+    (None, None, None)
     """
-    if not url.startswith("sqlite:///"):
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
         return None
-    path = url[len("sqlite:///"):].split("?", 1)[0]
-    return None if path in ("", ":memory:") else Path(path)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    return Path(parsed.database)
 
 
 def hold_database(url: str, shared: bool = False) -> Callable[[], None]:
@@ -45,7 +54,7 @@ def hold_database(url: str, shared: bool = False) -> Callable[[], None]:
     path = sqlite_path(url)
     if path is not None:
         return _hold_file(path)
-    if url.startswith("postgresql"):
+    if url.startswith(("postgresql", "postgres")):
         return _hold_advisory(url, shared)
     return lambda: None  # another database: nothing to hold it by
 
@@ -70,6 +79,11 @@ def _hold_advisory(url: str, shared: bool) -> Callable[[], None]:
 
     engine = create_engine(url, poolclass=NullPool)
     connection = engine.connect()
+    if connection.execute(text("SELECT current_schema()")).scalar() is None:
+        connection.close()
+        engine.dispose()
+        raise ValueError("no schema named in its search_path exists (the URL's "
+                         "options=-csearch_path=...): create it, or correct the name")
     take = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
     held = connection.execute(text(f"SELECT {take}(:key, hashtext(current_schema()))"),
                               {"key": ADVISORY_KEY}).scalar()

@@ -32,6 +32,7 @@ class Hosting:
     paused: bool
     closing: bool
     invite: str | None
+    removing: set[int]
     _not_before: float
     number: int
     _next: asyncio.Task[None] | None
@@ -132,6 +133,7 @@ class Hosting:
             raise ProtocolError("bad_message", "the host leaves with Leave, not by removing "
                                 "their own seat")
         name = self.table.seats[seat].name
+        self.removing.add(seat)
         await self._leave_seat(seat)  # in a hand: checks or folds, and goes when it ends
         self.notice("removed", seat=seat, name=name)
 
@@ -152,6 +154,7 @@ class Hosting:
         # A hand played out before closing is shown ended (showdown and all) before the close.
         self.broadcast()
         paid = await self.db(self.store.close_table, self.spec.id)
+        self.removing.clear()
         for seat, _account, _chips in paid:
             self.table.seats.pop(seat, None)
             account = self.accounts.pop(seat)

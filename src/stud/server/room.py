@@ -66,6 +66,7 @@ class Room(Seating, Clock, Hosting, Chat):
         self.accounts: dict[int, int] = {}  # table seat -> account id
         self.bots: dict[int, str] = {}
         self.leaving: set[int] = set()
+        self.removing: set[int] = set()  # seats the host removed, until they have gone
         self.clients: list[Client] = []
         self.lock = asyncio.Lock()
         self.number = spec.hands

@@ -39,6 +39,7 @@ class Seating:
     own_bots: set[int]
     timed_out: set[int]
     clients: list[Client]
+    removing: set[int]
     admits: Callable[[int | None, str | None], bool]
 
     def _account(self, client: Client) -> Account:
@@ -75,9 +76,9 @@ class Seating:
 
     async def _sit(self, client: Client, message: dict[str, object]) -> None:
         account = self._account(client)
-        if not self.admits(account.id, client.invite):  # removed, and the link renewed since
-            raise ProtocolError("not_invited", "this private table's invite link was renewed: "
-                                "ask the host for the new one")
+        if not self.admits(account.id, client.invite):  # a player no more, without the link
+            raise ProtocolError("not_invited", "you are no longer a player at this private "
+                                "table: ask the host for its invite link")
         if self.seat_of_account(account.id) is not None:
             raise ProtocolError("already_seated", f"you are already in seat "
                                 f"{self.seat_of_account(account.id)}")
@@ -177,12 +178,13 @@ class Seating:
         self.own_bots.discard(seat)
         self.timed_out.discard(seat)
         self._set_wallets(account, chips)
-        # No longer a player of a private table: without the current invite, shown out.
-        for other in list(self.clients):
-            if other.account is not None and other.account.id == account and \
-                    not self.admits(account, other.invite):
-                other.shut(4403, "you are no longer at this private table and its invite link "
-                           "was renewed: ask the host for the new one")
+        if seat in self.removing:  # removed by the host: without the current link, shown out
+            self.removing.discard(seat)
+            for other in list(self.clients):
+                if other.account is not None and other.account.id == account and \
+                        not self.admits(account, other.invite):
+                    other.shut(4403, "the host removed you from this private table: ask the "
+                               "host for its invite link")
 
     async def _sit_out(self, client: Client, message: dict[str, object]) -> None:
         await self._set_sitting_out(self._own_seat(client), True)

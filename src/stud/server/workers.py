@@ -151,11 +151,19 @@ def _wait_ready(running: list[Worker], stopping: Callable[[], bool],
     while waiting and not stopping() and time.monotonic() < deadline:
         ready, _, _ = select.select(list(waiting), [], [], 0.2)
         for handoff in ready:
+            said = b""
             with contextlib.suppress(OSError):
-                handoff.recv(16)
-            del waiting[handoff]
+                said = handoff.recv(16)
+            worker = waiting.pop(handoff)
+            if not said:  # its end closed: it died before serving
+                print(f"stud: worker {worker.number} (process {worker.process.pid}) ended "
+                      "before it served", file=sys.stderr, flush=True)
         if any(w.process.poll() is not None for w in waiting.values()):
             return  # the supervising loop says so and starts it again
+    for worker in waiting.values():
+        if not stopping():
+            print(f"stud: worker {worker.number} (process {worker.process.pid}) has not said "
+                  f"it serves after {timeout:.0f} s", file=sys.stderr, flush=True)
 
 
 def _how(code: int) -> str:
