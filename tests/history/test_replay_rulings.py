@@ -214,3 +214,28 @@ def test_a_phh_file_with_a_utf8_byte_order_mark_replays(tmp_path: Path) -> None:
     assert loads_all("\ufeff" + text) == loads_all(text)
     result = CliRunner().invoke(app, ["replay", str(marked)])
     assert result.exit_code == 0 and "1 of 1 hands replayed exactly" in result.output
+
+
+@pytest.mark.parametrize(("actions", "index", "why"), [
+    # Seat 2 never dealt a card: the engine would bring in with a card the history never named.
+    (["d dh p1 AsKs9c", "p2 pb", "p1 f"], 1, "p2 has no deal line for street 3 before this "
+                                             "action"),
+    (["d dh p1 AsKs", "d dh p2 2c3c4c", "p2 pb", "p1 f"], 2,
+     "p1 has no deal line for street 3 before this action"),
+])
+def test_a_history_that_leaves_a_deal_out_is_refused_naming_the_seat_and_street(
+        actions: list[str], index: int, why: str) -> None:
+    history = HandHistory(variant="F7S", antes=[1, 1], bring_in=1, small_bet=2, big_bet=4,
+                          starting_stacks=[50, 50], actions=actions)
+    with pytest.raises(ReplayError, match=re.escape(why)) as error:
+        replay(history, PROFILES["standard"])
+    assert error.value.index == index
+
+
+def test_a_showdown_hand_without_seventh_streets_deal_lines_is_refused() -> None:
+    hand = passive(hand_with("stud", TWO))
+    actions = [line for line in from_hand(hand).actions if not line.startswith(("d dh p1 9h",
+                                                                                 "d dh p2 Jh"))]
+    history = dataclasses.replace(_history(actions, [100, 100]), finishing_stacks=None)
+    with pytest.raises(ReplayError, match="has no deal line for street 7"):
+        replay(history, PROFILES["standard"])

@@ -140,7 +140,7 @@ def _note_dealt(cards: list[Card | None], dealt_at: dict[Card, int] | None, inde
 
 def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     """Replay every action; raise ``ReplayError`` naming the first that is not legal."""
-    hand = rebuild(history, rules)
+    hand = rebuild(history, rules, whole=True)
     while hand.phase is Phase.SHOWDOWN and hand.actor is not None:
         hand.act(Action(ActionKind.SHOW))  # a player the history leaves silent shows
     if not hand.is_over:
@@ -153,10 +153,12 @@ def replay(history: HandHistory, rules: Rules) -> ReplayResult:
     return ReplayResult(hand, tuple(hand.stacks))
 
 
-def rebuild(history: HandHistory, rules: Rules) -> Hand:
+def rebuild(history: HandHistory, rules: Rules, whole: bool = False) -> Hand:
     """The hand as it stands after the history's actions, finished or not (a hand in play,
     rebuilt from what one seat has seen: its view is that seat's view of the real hand).
-    Raises ``ReplayError`` naming the first action that is not legal."""
+    Raises ``ReplayError`` naming the first action that is not legal, or that comes before a
+    card it should follow is dealt; ``whole``: the history is the whole hand, so every card
+    the hand deals after its last action needs its line too."""
     variant = history.stud_variant
     stakes = history.stakes
     players = len(history.starting_stacks)
@@ -167,7 +169,7 @@ def rebuild(history: HandHistory, rules: Rules) -> Hand:
     except (RulesError, CardError) as error:
         raise ReplayError(None, None, str(error)) from None
     decisions: dict[int, bool] = {}
-    dealt = {s: 0 for s in range(1, players + 1)}
+    dealt = {s: 0 for s in range(players + 1)}  # cards dealt by the history: 0 the board's
     for index, line in enumerate(history.actions):
         parts = line.split()
         if not parts:
@@ -178,15 +180,18 @@ def rebuild(history: HandHistory, rules: Rules) -> Hand:
                 continue
             seat = _player(parts[0], players, index, line)
             verb = parts[1] if len(parts) > 1 else ""
-            if verb == "sm":
+            if verb == "sm":  # a show may come early, at an all-in (a site's order)
                 _note_show(hand, seat, parts, decisions, index, line)
             else:
+                _check_all_dealt(hand, dealt, index, line)
                 _act(hand, seat, verb, parts, index, line)
             _drive_showdown(hand, decisions)
         except IllegalAction as error:
             raise ReplayError(index, line, str(error)) from None
         except RulesError as error:
             raise ReplayError(index, line, str(error)) from None
+    if whole and (hand.is_over or hand.phase is Phase.SHOWDOWN):  # else: it ends too soon
+        _check_all_dealt(hand, dealt, None, None)
     return hand
 
 
@@ -199,6 +204,7 @@ def _check_deal(hand: Hand, parts: list[str], dealt: dict[int, int], players: in
             raise ReplayError(index, line, "no community card is dealt here: a community card "
                                            "is dealt only when the stub cannot give every "
                                            "remaining player a card of their own (RULES.md 2)")
+        dealt[0] += 1
         return
     if len(parts) != 4:
         raise ReplayError(index, line, "a deal is 'd dh pN CARDS'")
@@ -207,6 +213,21 @@ def _check_deal(hand: Hand, parts: list[str], dealt: dict[int, int], players: in
     dealt[seat] += count
     if dealt[seat] > len(hand.cards[seat - 1]):  # a card the engine has not dealt (yet)
         raise ReplayError(index, line, _why_no_card(hand, seat, _street_of(dealt[seat] - 1)))
+
+
+def _check_all_dealt(hand: Hand, dealt: dict[int, int], index: int | None,
+                     line: str | None) -> None:
+    """Every card the hand has dealt so far was dealt by a line of the history: a history
+    that leaves a deal out is refused, never played on with a card it did not name."""
+    where = "before this action" if index is not None else "(the history ends without it)"
+    for seat in range(1, len(hand.cards) + 1):
+        # A hand mucked at an all-in (PokerKit's histories) is dead: its later cards unnamed.
+        if dealt[seat] < len(hand.cards[seat - 1]) and not hand.mucked[seat - 1]:
+            raise ReplayError(index, line, f"p{seat} has no deal line for street "
+                                           f"{_street_of(dealt[seat])} {where}")
+    if dealt[0] < len(hand.board):
+        raise ReplayError(index, line, f"the community card has no deal line ('d db CARD') "
+                                       f"{where}")
 
 
 def _why_no_card(hand: Hand, seat: int, street: int) -> str:
