@@ -351,3 +351,31 @@ def test_the_training_example_runs():
         capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert "before training" in done.stdout and "improvement, paired by hand" in done.stdout
+
+
+def test_a_policys_0_d_integer_array_is_an_action_as_the_action_space_says() -> None:
+    env = rl.SingleSeatEnv()
+    env.reset(seed=3)
+    assert env.action_space.contains(np.array(1))
+    env.step(np.array(1))  # check/call, as the int 1
+    with pytest.raises(IllegalAction, match=r"cannot take action 7: an action is a whole "
+                       r"number from 0 to 4 \(fold, "):
+        env.step(7)
+
+
+def test_an_opponent_that_is_not_a_bot_is_refused_when_the_env_is_made() -> None:
+    with pytest.raises(ValueError, match="opponent 1 is 42: give a bot's name or a Bot"):
+        rl.SingleSeatEnv(players=3, opponents=[42, "random"], seat=1)  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("observation", ["compact", "full"])
+def test_an_ante_above_the_big_bet_stays_within_the_observation_space(observation: str) -> None:
+    env = rl.SingleSeatEnv(variant="stud", players=3, stakes=Stakes(20, 2, 5, 10),
+                           observation=observation, starting_stack=500)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+    vector = rl.vector_env(variant="stud", players=3, num_envs=2, stakes=Stakes(20, 2, 5, 10),
+                           starting_stack=500)
+    seen, _ = vector.reset(seed=1)
+    assert all(vector.single_observation_space.contains(o) for o in seen)

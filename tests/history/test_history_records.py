@@ -431,3 +431,10 @@ def test_history_tells_your_own_seat_in_the_second_person():
                  "Du zeigst Ks Kd 9h 3d 4c 5d Kh (Drilling, Könige)",
                  "Du gewinnst 40 aus dem Hauptpot: Drilling, Könige"):
         assert line in german
+
+
+@pytest.mark.parametrize("viewer", [9, -1, "1", 1.0])
+def test_a_history_for_a_viewer_not_in_the_hand_is_refused_naming_it(viewer: object) -> None:
+    hand = Hand("stud", STAKES, [100, 100], deck=Deck.seeded(1))
+    with pytest.raises(ValueError, match=f"viewer {re.escape(repr(viewer))} is not in this hand"):
+        from_hand(hand, viewer)  # type: ignore[arg-type]

@@ -43,7 +43,11 @@ def category(value: int) -> int:
 
 
 def high_value(card_ids: Iterable[int]) -> int:
-    """Value of the best five-card high hand among 5 to 7 card ids."""
+    """Value of the best five-card high hand among 5 to 7 card ids.
+
+    The ids must be 5 to 7 distinct ids from 0 to 51 (the engine's own cards): they are not
+    checked here, for speed; ``stud.evaluate.batch.high7`` checks every id and names a bad
+    one."""
     s0 = s1 = s2 = s3 = 0
     once = twice = thrice = four = 0
     for c in card_ids:

@@ -60,7 +60,8 @@ A5_UNPAIRED: list[int] = [
 
 
 def low8_value(card_ids: Iterable[int]) -> int:
-    """The 8-or-better low of 5 to 7 cards, or ``NO_LOW`` (-1) when none qualifies."""
+    """The 8-or-better low of 5 to 7 cards, or ``NO_LOW`` (-1) when none qualifies. The ids
+    are not checked (see ``high_value``; ``stud.evaluate.batch.low8`` checks them)."""
     mask = 0
     for c in card_ids:
         mask |= _LOW_BIT[c >> 2]
@@ -123,7 +124,9 @@ def _a5_paired_five(counts: Sequence[int]) -> list[int]:
 
 
 def a5_value(card_ids: Iterable[int]) -> int:
-    """The A-5 low (razz) of 5 to 7 cards: pairs count against it, straights and flushes do not."""
+    """The A-5 low (razz) of 5 to 7 cards: pairs count against it, straights and flushes do
+    not. The ids are not checked (see ``high_value``; ``stud.evaluate.batch.low_a5`` checks
+    them)."""
     ids = list(card_ids)
     mask = 0
     for c in ids:

@@ -30,7 +30,7 @@ from stud.engine import (
     turns_up_a_card,
     visible_events,
 )
-from stud.rules import POLICIES, PROFILES, Rules, RulesError, Stakes, Variant, profile
+from stud.rules import POLICIES, PROFILES, Rules, RulesError, Stakes, Variant, is_whole, profile
 
 
 class PHHError(ValueError):
@@ -304,6 +304,9 @@ def from_hand(hand: Hand, /, viewer: int | None = 0, **fields: object) -> HandHi
     """The PHH of a hand; ``viewer`` None writes the public history (others' down cards ``??``),
     a seat writes what that seat saw, 0 (the default) writes every card (a dealer's history).
     """
+    if viewer is not None and not (is_whole(viewer) and 0 <= viewer <= hand.players):
+        raise ValueError(f"viewer {viewer!r} is not in this hand: a seat 1 to {hand.players}, "
+                         "0 for every card, or None for the public history")
     events = hand.events if viewer == 0 else visible_events(hand.events, viewer)
     # A profile's name, then every policy that differs from it.
     base_name = hand.rules.closest_profile()

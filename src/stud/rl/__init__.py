@@ -86,7 +86,14 @@ from stud.cards import Deck
 from stud.engine import Action, ActionKind, Hand, HandView, IllegalAction
 from stud.fast.observe import COMPACT_SIZE as COMPACT_OBSERVATION_SIZE
 from stud.history.text import text_history
-from stud.rl.compact import COMPACT_LAYOUT, HandSeeds, StreetBets, compact_space, encode_compact
+from stud.rl.compact import (
+    COMPACT_LAYOUT,
+    HandSeeds,
+    StreetBets,
+    compact_space,
+    encode_compact,
+    stakes_high,
+)
 from stud.rules import Rules, RulesError, Stakes, Variant, as_rules, is_whole
 
 MAX_SEATS = 8
@@ -231,8 +238,14 @@ def engine_action(hand: Hand, choice: int, illegal: Illegal = "raise") -> tuple[
     """
     legal = hand.legal_actions()
     table = action_table(legal)
-    if not (isinstance(choice, int | np.integer) and 0 <= choice < NUM_ACTIONS):
-        raise IllegalAction(hand.to_act, choice, f"actions are 0..{NUM_ACTIONS - 1}", legal)
+    if isinstance(choice, np.ndarray) and choice.shape == () and \
+            np.issubdtype(choice.dtype, np.integer):
+        choice = int(choice)  # a policy's 0-d array, as Discrete.contains takes it
+    if not (isinstance(choice, int | np.integer) and not isinstance(choice, bool)
+            and 0 <= choice < NUM_ACTIONS):
+        raise IllegalAction(hand.to_act, f"take action {choice!r}",
+                            f"an action is a whole number from 0 to {NUM_ACTIONS - 1} "
+                            f"({', '.join(ACTION_NAMES)})", legal)
     action = table[choice]
     if action is not None:
         return action, False
@@ -294,6 +307,7 @@ def _spaces(stacks: Sequence[int], stakes: Stakes) -> spaces.Dict:
             high[OBSERVATION_LAYOUT[f"seat{k}.{name}"]] = most
     for name in ("pot", "current_bet", "to_call"):
         high[OBSERVATION_LAYOUT[name]] = most
+    high[OBSERVATION_LAYOUT["stakes"]] = stakes_high(stakes)
     return spaces.Dict({
         "observation": spaces.Box(0.0, high, (OBSERVATION_SIZE,), np.float32),
         "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
@@ -489,9 +503,12 @@ class SingleSeatEnv(gymnasium.Env):
         if len(opponents) != players - 1:
             raise ValueError(f"{players} players need {players - 1} opponents, "
                              f"not {len(opponents)}")
-        for bot in opponents:
+        for k, bot in enumerate(opponents, 1):
             if isinstance(bot, str):
                 make_bot(bot)  # an unknown name fails here, not at the first reset
+            elif not isinstance(bot, Bot):
+                raise ValueError(f"opponent {k} is {bot!r}: give a bot's name or a Bot (an "
+                                 "object with a name and act(view))")
         self.opponents = list(opponents)
         if seat is not None and not (is_whole(seat) and 1 <= seat <= players):
             raise ValueError(f"seat must be 1..{players} or None, not {seat!r}")

@@ -113,7 +113,14 @@ def compact_space(stacks: Sequence[int], stakes: Stakes) -> spaces.Box:
     high[COMPACT_LAYOUT["board"]] = 52
     for name in ("pot", "current_bet", "to_call"):
         high[COMPACT_LAYOUT[name]] = most
+    high[COMPACT_LAYOUT["stakes"]] = stakes_high(stakes)
     return spaces.Box(0.0, high, (COMPACT_SIZE,), np.float32)
+
+
+def stakes_high(stakes: Stakes) -> float:
+    """The most the stakes' slots (ante, bring-in, small bet, in big bets) hold: 1, or more
+    where the ante is above the big bet (``Stakes`` allows it)."""
+    return max(1.0, stakes.ante / stakes.big_bet)
 
 
 class HandSeeds:
