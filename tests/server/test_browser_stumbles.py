@@ -144,7 +144,7 @@ def test_4_the_add_chips_dialog_speaks_of_adding_chips_not_of_a_buy_in(person) -
     expect(dialog.locator("label")).to_contain_text("Chips to add")
     expect(page.get_by_test_id("sit-confirm")).to_have_text("Add chips")
     expect(page.get_by_test_id("buy-in-hint")).to_have_text(
-        "Up to 900 more chips (a stack holds at most 1,000) · wallet 9,900")
+        "From 1 to 900 more chips (a stack holds at most 1,000) · wallet 9,900")
     expect(dialog).not_to_contain_text(re.compile("Buy-in|Sit down|rebuy_title"))
 
     page.get_by_test_id("dialog-cancel").click()
@@ -154,7 +154,7 @@ def test_4_the_add_chips_dialog_speaks_of_adding_chips_not_of_a_buy_in(person) -
     expect(dialog.locator("label")).to_contain_text("Chips dazu")
     expect(page.get_by_test_id("sit-confirm")).to_have_text("Chips nachkaufen")
     expect(page.get_by_test_id("buy-in-hint")).to_have_text(
-        "Bis zu 900 Chips dazu (höchstens 1.000 am Platz) · Guthaben 9.900")
+        "1 bis 900 Chips dazu (höchstens 1.000 am Platz) · Guthaben 9.900")
     expect(dialog).not_to_contain_text(re.compile("Buy-In|Hinsetzen"))
 
     page.get_by_test_id("buy-in-input").fill("150")
