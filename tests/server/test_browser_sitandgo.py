@@ -138,7 +138,12 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
         shown = f"{wallet:,}" if page is ann else f"{wallet:,}".replace(",", ".")
         expect(page.get_by_test_id("playing-as")).to_contain_text(shown)
     # Its table, once it is over, names no next level and offers no seat.
-    ann.goto(table_address)
-    expect(ann.get_by_test_id("action-wait")).to_have_text("This tournament is over.")
+    # An entrant reads its own place there (not "watching"), and a link to sit opens no
+    # buy-in dialog: a tournament's seats are its entrants'.
+    ann.goto(f"{table_address}?sit=3")
+    expect(ann.get_by_test_id("action-wait")).to_have_text(re.compile(
+        r"^You (won this tournament: prize [\d,]+|are out of this tournament in place \d "
+        r"\(hand \d+\); prize [\d,]+)\.$"))
+    expect(ann.get_by_test_id("dialog-sit")).to_have_count(0)
     expect(ann.locator("#table-meta")).not_to_contain_text("after")
     expect(ann.get_by_test_id("tournament-link")).to_be_visible()

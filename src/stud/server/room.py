@@ -472,8 +472,13 @@ class Room(Seating, Clock, Hosting, Chat):
                          "host": account_id is not None and account_id == self.spec.host}
             if you["host"] and self.invite is not None:
                 you["invite"] = self.invite
+            self._more_of_you(account_id, you)
             members.append((client, (seat, player), you))
         self.frames.send(bodies, members)
+
+    def _more_of_you(self, account_id: int | None, you: Json) -> None:
+        """What a kind of table adds to a viewer's own part of the state (a tournament's: the
+        viewer's place once out); a cash table adds nothing."""
 
     async def _resync(self, client: Client, message: dict[str, object]) -> None:
         """A client that missed a frame asks for the whole state again."""

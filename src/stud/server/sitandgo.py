@@ -199,6 +199,15 @@ class TournamentRoom(Room):
         if placed:
             await self._placed(placed)
 
+    def _more_of_you(self, account_id: int | None, you: Json) -> None:
+        """An entrant who is out (or has won) reads its place, ties and the hand it went out
+        in: ``you["place"]`` (``{"place", "tied", "hand", "prize"}``), else nothing."""
+        entry = next((e for e in self.entries if e.account_id == account_id
+                      and e.place is not None), None) if account_id is not None else None
+        if entry is not None:
+            you["place"] = {"place": entry.place, "tied": entry.tied, "hand": entry.hand,
+                            "prize": entry.prize}
+
     async def _placed(self, placed: list[EntryRow]) -> None:
         for entry in placed:
             if entry.place != 1:

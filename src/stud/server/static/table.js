@@ -304,7 +304,11 @@ function renderActions(state) {
         : t("ui.waiting_for", { name: seatName(state, hand.to_act) });
     } else if (!mySeat(state)) {
       const tournament = state.table && state.table.tournament;
-      if (tournament) { // no free seat to take: one plays a tournament from its page
+      const placed = state.you && state.you.place;
+      if (tournament && placed) { // an entrant out (or the winner): its place, not "watching"
+        text = t(placed.place === 1 ? "ui.tournament_you_won" : "ui.tournament_you_out",
+          { place: placed.place, hand: placed.hand ?? "", prize: chips(placed.prize || 0) });
+      } else if (tournament) { // no free seat to take: one plays a tournament from its page
         text = tournament.status === "finished" ? t("ui.tournament_table_over")
           : t("ui.tournament_table_watching");
       } else text = account && account.me ? t("ui.watching") : t("ui.watching_no_account");
@@ -650,7 +654,8 @@ function sitFromLink(state) {
   params.delete("sit");
   const rest = params.toString();
   history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
-  if (mySeat(state) || view.dialog || !state.you.account) return;
+  // A tournament's seats are its entrants': one registers on its page, never sits here.
+  if (mySeat(state) || view.dialog || !state.you.account || state.table.tournament) return;
   const free = state.seats.map((p, i) => (p ? null : i + 1)).filter(Boolean);
   const seat = free.includes(wanted) ? wanted : free[0];
   if (seat) openDialog("sit", seat);
