@@ -147,3 +147,22 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     expect(ann.get_by_test_id("dialog-sit")).to_have_count(0)
     expect(ann.locator("#table-meta")).not_to_contain_text("after")
     expect(ann.get_by_test_id("tournament-link")).to_be_visible()
+
+
+def test_names_of_one_long_word_break_rather_than_widen_a_phones_pages(
+        browser: Browser, site: Server) -> None:
+    # A table and a tournament named by one long word each: the lobby, the tournament's page
+    # and the table's stay as wide as the phone (the names break inside the word).
+    page = person(browser, site, viewport=PHONE)
+    page.goto("/")
+    nickname(page, "Longo")
+    api = page.request
+    tournament = api.post("/api/tournaments", data={
+        "name": "FreitagabendTurnierFürFreundeUndNachbarn", "players": 4, "buy_in": 100}).json()
+    table = api.post("/api/tables", data={"name": "W" * 24, "variant": "stud",
+                                           "seats": 4}).json()
+    for path, name in (("/", "W" * 8), (f"/tournaments/{tournament['id']}", "Freitag"),
+                       (f"/tables/{table['id']}", "W" * 8)):
+        page.goto(path)
+        expect(page.get_by_text(re.compile(name)).first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
