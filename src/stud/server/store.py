@@ -444,8 +444,8 @@ class Store(Tournaments):
                 wallet = db.execute(select(accounts.c.wallet).where(
                     accounts.c.id == account_id).with_for_update()).scalar_one()
                 if wallet < buy_in:
-                    raise StoreError("wallet_short", f"a buy-in of {buy_in} needs {buy_in} "
-                                     f"chips in the wallet; it holds {wallet}")
+                    raise StoreError("wallet_short", f"a buy-in of {buy_in:,} needs {buy_in:,} "
+                                     f"chips in the wallet; it holds {wallet:,}")
                 db.execute(seats.insert().values(table_id=table_id, seat=seat,
                                                  account_id=account_id, stack=0,
                                                  sitting_out=False, leaving=False,
@@ -466,8 +466,8 @@ class Store(Tournaments):
             wallet = db.execute(select(accounts.c.wallet).where(
                 accounts.c.id == account_id).with_for_update()).scalar_one()
             if wallet < amount:
-                raise StoreError("wallet_short", f"adding {amount} chips needs {amount} chips "
-                                 f"in the wallet; it holds {wallet}")
+                raise StoreError("wallet_short", f"adding {amount:,} chips needs {amount:,} "
+                                 f"chips in the wallet; it holds {wallet:,}")
             self._move(db, account_id, "rebuy", amount, source=("wallet", None),
                        to=("table", table_id), seat=seat)
         return next(s for s in self.seats(table_id) if s.seat == seat)

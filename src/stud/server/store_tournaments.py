@@ -180,8 +180,8 @@ class Tournaments:
             row = db.execute(select(accounts.c.wallet, accounts.c.nickname).where(
                 accounts.c.id == account_id).with_for_update()).one()
             if row.wallet < t.buy_in:
-                raise _refused("wallet_short", f"the buy-in of {t.buy_in} needs "
-                                      f"{t.buy_in} chips in the wallet; it holds {row.wallet}")
+                raise _refused("wallet_short", f"the buy-in of {t.buy_in:,} needs {t.buy_in:,} "
+                                      f"chips in the wallet; it holds {row.wallet:,}")
             seat = free[0]
             name = f"{bot}-{seat}" if bot is not None else str(row.nickname)
             db.execute(seats.insert().values(table_id=t.table_id, seat=seat,
