@@ -149,7 +149,7 @@ def test_two_people_and_bots_play_a_sit_and_go_to_its_end_in_the_browser(
     expect(ann.get_by_test_id("tournament-link")).to_be_visible()
 
 
-def test_names_of_one_long_word_break_rather_than_widen_a_phones_pages(
+def test_long_names_fit_a_phone_and_a_missing_tournament_shows_the_way_back(
         browser: Browser, site: Server) -> None:
     # A table and a tournament named by one long word each: the lobby, the tournament's page
     # and the table's stay as wide as the phone (the names break inside the word).
@@ -166,3 +166,8 @@ def test_names_of_one_long_word_break_rather_than_widen_a_phones_pages(
         page.goto(path)
         expect(page.get_by_text(re.compile(name)).first).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    # No such tournament: said, with the way back, not empty panels.
+    page.goto("/tournaments/99999")
+    expect(page.locator("#tournament-name")).to_have_text("There is no such tournament.")
+    expect(page.get_by_test_id("tournament-back")).to_have_attribute("href", "/")
+    expect(page.locator("main section.panel:visible")).to_have_count(1)

@@ -172,9 +172,14 @@ function renderHands() {
 function render() {
   translateStatic();
   const tr = view.tournament;
-  if (view.missing) {
+  if (view.missing) { // nothing to stand, pay or show: the way back instead of empty panels
     $("tournament-name").textContent = t("ui.tournament_not_found");
     document.title = `${t("ui.tournament_not_found")} · stud`;
+    for (const panel of document.querySelectorAll("main section.panel:not(.tournament-head)")) {
+      panel.hidden = true;
+    }
+    $("tournament-actions").replaceChildren(el("a", { href: "/", class: "button",
+      testid: "tournament-back", text: t("ui.back_to_lobby") }));
     return;
   }
   if (!tr) return;
