@@ -604,17 +604,24 @@ def test_keys_that_type_no_text_are_never_echoed_as_escape_codes(typed: str) -> 
     assert "arrow" in message
 
 
-def test_an_answer_between_hands_is_echoed_without_escape_codes() -> None:
-    answers = iter(["\x1b[A", "q"])
+def _session(answers: list[str]) -> list[str]:
+    """The lines of a stud session against a station at seed 1, 20 big bets: the answers
+    between hands given in turn; in a hand, fold where one may, else check, else the first."""
+    given = iter(answers)
     lines: list[str] = []
 
     def read(prompt: str) -> str:
         if prompt.startswith("Enter for the next hand"):
-            return next(answers)
+            return next(given)
         return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
 
     play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
                  seed=1, read=read, write=lines.append)
+    return lines
+
+
+def test_an_answer_between_hands_is_echoed_without_escape_codes() -> None:
+    lines = _session(["\x1b[A", "q"])
     assert "  '^[[A' is not an answer here: press Enter for the next hand, or type t, h or q" \
         in lines
     assert all(line.isprintable() for text in lines for line in text.split("\n")), lines
@@ -651,16 +658,7 @@ def test_the_summary_counts_every_rebuy_and_says_the_net_result(lang: str, rebuy
 
 
 def test_the_summary_without_rebuys_says_what_you_won() -> None:
-    answers = iter(["", "q"])
-    lines: list[str] = []
-
-    def read(prompt: str) -> str:
-        if prompt.startswith("Enter for the next hand"):
-            return next(answers)
-        return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
-
-    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
-                 seed=1, read=read, write=lines.append)
+    lines = _session(["", "q"])
     chips = int(re.findall(r"You leave with (\d+) chips after 2 hands\.", lines[-2])[0])
     net = chips - 200
     assert lines[-1] == (f"You bought in for 200 and won {net}." if net > 0 else

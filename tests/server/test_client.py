@@ -50,21 +50,10 @@ def test_seat_view_is_none_when_the_seat_is_not_in_a_hand() -> None:
 
 
 def test_a_bot_of_ones_own_sits_plays_and_leaves_with_its_chips(server: Server) -> None:
-    http = server.client()
-    host = http.post("/api/accounts", json={"nickname": "Host"}).json()["token"]
-    table = http.post("/api/tables", json={"name": "T", "variant": "stud", "seats": 3},
-                      headers={"Authorization": f"Bearer {host}"}).json()
-
-    async def add_house_bot() -> None:
-        async with websockets.connect(f"{server.ws}/ws/tables/{table['id']}?token={host}") as ws:
-            await ws.recv()
-            await ws.send(json.dumps({"type": "add_bot", "seat": 1, "bot": "station"}))
-            await ws.recv()
-
-    asyncio.run(add_house_bot())
+    _, table = _house_table(server, "Host")
     token = create_account(server.url, "my-expert")
     lines: list[str] = []
-    client = TableClient(server.url, table["id"], make_bot("expert", 1), token, buy_in=200,
+    client = TableClient(server.url, table, make_bot("expert", 1), token, buy_in=200,
                          log=lines.append)
     outcome = asyncio.run(client.run(hands=3, seconds=60))
     # Every decision was one of the legal ones: nothing said but where it sat.
