@@ -676,18 +676,27 @@ def test_play_refuses_a_buy_in_above_the_stack_limit_as_simulate_does(buy_in: st
     assert simulate.exit_code == 2 and f"--buy-in {buy_in}: at most" in simulate.output
 
 
-def _read_until(fd: int, text: bytes, seen: bytearray, seconds: float = 60) -> None:
-    """Read the terminal's output into ``seen`` until ``text`` is in it (after what was)."""
-    start = len(seen)
-    deadline = time.monotonic() + seconds
-    while text not in seen[start:]:
-        ready, _, _ = select.select([fd], [], [], max(deadline - time.monotonic(), 0))
-        if not ready:
-            raise AssertionError(f"no {text!r} in {bytes(seen)!r}")
-        try:
-            seen += os.read(fd, 4096)
-        except OSError:  # the other end closed
-            raise AssertionError(f"no {text!r} in {bytes(seen)!r}") from None
+class _Screen:
+    """A pseudo-terminal's output as read so far, and how far it has been waited through."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.seen = bytearray()
+        self.at = 0  # the end of the text last waited for: the next wait looks after it
+
+    def until(self, text: bytes, seconds: float = 60) -> None:
+        """Read until ``text`` comes after what was waited for before (it may have come
+        already, in the same read as that)."""
+        deadline = time.monotonic() + seconds
+        while (found := self.seen.find(text, self.at)) < 0:
+            ready, _, _ = select.select([self.fd], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                raise AssertionError(f"no {text!r} in {bytes(self.seen[self.at:])!r}")
+            try:
+                self.seen += os.read(self.fd, 4096)
+            except OSError:  # the other end closed
+                raise AssertionError(f"no {text!r} in {bytes(self.seen[self.at:])!r}") from None
+        self.at = found + len(text)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is a POSIX thing")
@@ -703,23 +712,22 @@ def test_arrow_keys_edit_the_action_and_recall_what_was_typed_before() -> None:
     process = subprocess.Popen([sys.executable, "-c", script], stdin=sub, stdout=sub,
                                stderr=sub, env={**os.environ, "TERM": "xterm"})
     os.close(sub)
-    seen = bytearray()
+    screen = _Screen(main)
     try:
-        _read_until(main, b"> ", seen)
+        screen.until(b"> ")
         # "fld", two steps left, "o", back to the end, " 5": the line reads "fold 5".
         os.write(main, b"fld\x1b[D\x1b[Do\x1b[C\x1b[C 5\r")
-        _read_until(main, b"'fold 5' is not an action: type a name and at most one amount",
-                    seen)
-        _read_until(main, b"> ", seen)
+        screen.until(b"'fold 5' is not an action: type a name and at most one amount")
+        screen.until(b"> ")
         os.write(main, b"\x1b[A\x7f\x7f\r")  # the line again, less " 5": fold
-        _read_until(main, b"Enter for the next hand", seen)
+        screen.until(b"Enter for the next hand")
         os.write(main, b"q\r")
-        _read_until(main, b"You leave with", seen)
+        screen.until(b"You leave with")
         assert process.wait(timeout=30) == 0
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
         os.close(main)
-    text = seen.decode(errors="replace")
+    text = screen.seen.decode(errors="replace")
     assert "You fold" in text and "is not an action here" not in text, text
