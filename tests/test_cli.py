@@ -547,18 +547,24 @@ def test_long_lines_wrap_at_spaces_under_their_own_indent(capsys: pytest.Capture
     assert " ".join(wrapped).split() == text.split()
 
 
-def test_an_unknown_answer_between_hands_is_asked_again() -> None:
-    answers = iter(["bet 99", "x", "q"])
+def _session(answers: list[str]) -> list[str]:
+    """The lines of a stud session against a station at seed 1, 20 big bets: the answers
+    between hands given in turn; in a hand, fold where one may, else check, else the first."""
+    given = iter(answers)
     lines: list[str] = []
 
     def read(prompt: str) -> str:
         if prompt.startswith("Enter for the next hand"):
-            return next(answers)
+            return next(given)
         return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
 
     play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
                  seed=1, read=read, write=lines.append)
-    text = "\n".join(lines)
+    return lines
+
+
+def test_an_unknown_answer_between_hands_is_asked_again() -> None:
+    text = "\n".join(_session(["bet 99", "x", "q"]))
     assert "'bet 99' is not an answer here: press Enter for the next hand" in text
     assert "'x' is not an answer here" in text
     assert text.count("=== Hand") == 1 and "after 1 hand." in text
@@ -602,22 +608,6 @@ def test_keys_that_type_no_text_are_never_echoed_as_escape_codes(typed: str) -> 
     message = str(error.value)
     assert message.isprintable() and ("^[" in message or "^?" in message), message
     assert "arrow" in message
-
-
-def _session(answers: list[str]) -> list[str]:
-    """The lines of a stud session against a station at seed 1, 20 big bets: the answers
-    between hands given in turn; in a hand, fold where one may, else check, else the first."""
-    given = iter(answers)
-    lines: list[str] = []
-
-    def read(prompt: str) -> str:
-        if prompt.startswith("Enter for the next hand"):
-            return next(given)
-        return "f" if "fold" in prompt else "k" if "check" in prompt else "1"
-
-    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"], 20,
-                 seed=1, read=read, write=lines.append)
-    return lines
 
 
 def test_an_answer_between_hands_is_echoed_without_escape_codes() -> None:

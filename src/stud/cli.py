@@ -239,9 +239,10 @@ def simulate(
     if not 2 <= players <= 8:
         fail(f"--players {players}: stud is for 2 to 8 players")
     names = parse_bots(bots, players)
-    match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
+    table_stakes = parse_stakes(stakes)
+    match = Match(parse_variant(variant), table_stakes, parse_rules(rules),  # type: ignore[arg-type]
                   tuple(names), tuple(f"{name}-{k}" for k, name in enumerate(names, start=1)),
-                  buy_in=check_buy_in(buy_in, parse_stakes(stakes)), seed=seed, rotate=rotate)
+                  buy_in=check_buy_in(buy_in, table_stakes), seed=seed, rotate=rotate)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate",
                         engine)
     typer.echo(f"{hands} hands of {match.variant.full_name} ({match.rules.name} rules), "
@@ -388,9 +389,9 @@ def league(
     names = parse_bots(bots, count)
     if count < 2:
         fail("--bots: name at least two bots")
-    match = Match(parse_variant(variant), parse_stakes(stakes), parse_rules(rules),  # type: ignore[arg-type]
-                  tuple(names), buy_in=check_buy_in(buy_in, parse_stakes(stakes)), seed=seed,
-                  rotate=True)
+    table_stakes = parse_stakes(stakes)
+    match = Match(parse_variant(variant), table_stakes, parse_rules(rules),  # type: ignore[arg-type]
+                  tuple(names), buy_in=check_buy_in(buy_in, table_stakes), seed=seed, rotate=True)
     if plot is not None:
         check_output("--plot", plot)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "league")

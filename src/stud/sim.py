@@ -190,6 +190,7 @@ def chunk_size(hands: int, workers: int) -> int:
 
 MAX_HANDS = 100_000_000  # hands in one run: their results, 8 players, are 6.4 GB
 
+
 def chunks(hands: int, size: int) -> list[tuple[int, int]]:
     """(first hand number, count) for each chunk, in order."""
     return [(first, min(size, hands - first + 1)) for first in range(1, hands + 1, size)]

@@ -15,7 +15,7 @@ from sqlalchemy import Engine, create_engine, inspect, select, text
 import stud.server.store
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.schema import accounts, hands, ledger, metadata
-from stud.server.store import HandPlayer, Store, database_url
+from stud.server.store import Account, HandPlayer, Store, TableSpec, database_url
 
 MIGRATIONS = Path(stud.server.store.__file__).parent / "migrations"
 TABLES = {"accounts", "tables", "seats", "hands", "ledger", "chat", "mutes", "hand_players",
@@ -120,17 +120,23 @@ def test_downgrading_to_nothing_and_upgrading_again_works(database: str) -> None
         store.close()
 
 
+def _ann_and_bob(store: Store, seats: tuple[int, int]) -> tuple[Account, Account, TableSpec]:
+    """Two accounts seated with 100 chips each at a new 4-seat stud table of 2/4."""
+    ann, _ = store.create_account("Ann")
+    bob, _ = store.create_account("Bob")
+    table = store.create_table("Main", Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
+                               4, 30)
+    for seat, account in zip(seats, (ann, bob), strict=True):
+        store.sit(table.id, seat, account.id, 100)
+    return ann, bob, table
+
+
 def test_events_kept_in_words_are_dropped_and_events_as_facts_kept(database: str) -> None:
     # Hands recorded before events carried facts had English in them; 0003 leaves those hands
     # to their text histories, and keeps every hand whose events are facts.
     store = Store(database)
     try:
-        ann, _ = store.create_account("Ann")
-        bob, _ = store.create_account("Bob")
-        table = store.create_table("Main", Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
-                                   4, 30)
-        store.sit(table.id, 1, ann.id, 100)
-        store.sit(table.id, 2, bob.id, 100)
+        ann, bob, table = _ann_and_bob(store, (1, 2))
         players = [HandPlayer(1, ann.id, 100), HandPlayer(2, bob.id, 100)]
         words = [{"kind": "street", "street": 3, "first": 1, "reason": "lowest up card 2c"},
                  {"kind": "pot", "index": 0, "amount": 4, "half": "all", "shares": [[1, 4]],
@@ -167,12 +173,7 @@ def test_hands_kept_before_own_records_get_each_players_cards_from_the_dealers_h
 
     store = Store(database)
     try:
-        ann, _ = store.create_account("Ann")
-        bob, _ = store.create_account("Bob")
-        table = store.create_table("Main", Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
-                                   4, 30)
-        store.sit(table.id, 1, ann.id, 100)
-        store.sit(table.id, 3, bob.id, 100)
+        ann, bob, table = _ann_and_bob(store, (1, 3))
         hand = Hand("stud", Stakes.for_limit(2), [100, 100], deck=Deck.seeded(7))
         while not hand.is_over:
             hand.act(hand.legal_actions()[-1 if hand.street < 5 else 0])

@@ -12,6 +12,11 @@ def _label(kind: ActionKind) -> str:
     return kind.value.replace("_", "-")
 
 
+def _either(options: list[str]) -> str:
+    """Options as a sentence lists them: a; a or b; a, b or c."""
+    return options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+
+
 def accept(betting: BettingRound, phase: Phase, i: int, action: object,
            legal: tuple[Action, ...]) -> Action:
     """The action to apply for one that is not one of the ``legal`` objects: an equal one, the
@@ -42,9 +47,7 @@ def why_illegal(betting: BettingRound, phase: Phase, i: int, action: Action,
     """The reason ``action`` by player i is refused, given what is ``legal``."""
     kinds = {a.kind for a in legal}
     if action.kind in kinds:
-        amounts = [str(a.to) for a in legal if a.kind is action.kind]
-        listed = amounts[0] if len(amounts) == 1 else \
-            ", ".join(amounts[:-1]) + " or " + amounts[-1]
+        listed = _either([str(a.to) for a in legal if a.kind is action.kind])
         return f"the amount must be {listed}, not {action.to}"
     if phase is Phase.SHOWDOWN:
         return "at the showdown a player shows or mucks"
@@ -64,8 +67,7 @@ def why_illegal(betting: BettingRound, phase: Phase, i: int, action: Action,
         if wager is ActionKind.COMPLETE and action.kind is ActionKind.RAISE:
             return "on third street the first raise is the completion: complete to " + \
                 ", ".join(str(a.to) for a in legal if a.kind is wager)
-        wagers = [str(a) for a in legal if a.wagers]
-        listed = wagers[0] if len(wagers) == 1 else ", ".join(wagers[:-1]) + " or " + wagers[-1]
+        listed = _either([str(a) for a in legal if a.wagers])
         return f"no {_label(action.kind)} to {action.to} here: the wager is {listed}"
     if action.wagers and not betting.bring_in_pending:
         if betting.acted[i] and betting.seq_at[i] >= betting.raise_seq:
