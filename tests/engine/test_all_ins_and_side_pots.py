@@ -188,6 +188,29 @@ def test_several_short_all_ins_short_of_a_full_raise_do_not_reopen_the_betting()
     assert options(hand) == [(FOLD, 0), (CALL, 38)]
 
 
+def test_short_all_in_over_a_short_all_in_is_half_a_bet_only_by_its_own_increment() -> None:
+    # 8 all in (less than half of 20), then 15 all in: 7 more, and 15 in all, short of a bet.
+    hand = at_fourth([18, 100, 25, 100])
+    play(hand, "cbr 8", "c", "cbr 15")
+    assert hand.to_act == 4
+    assert tos(hand) == [0, 15, 20]  # complete to a full bet, not raise to 35
+    play(hand, "c")
+    assert hand.to_act == 2
+    assert options(hand) == [(FOLD, 0), (CALL, 15)]  # not reopened for seat 2
+
+
+def test_short_completions_over_the_bring_in_reopen_nothing_until_together_a_full_bet() -> None:
+    stakes = Stakes(ante=0, bring_in=3, small_bet=10, big_bet=20)
+    hand = hand_with("stud", cards("AKTJ9"), stacks=[100, 100, 100, 4, 6], stakes=stakes)
+    assert hand.to_act == 3  # the 3c brings in
+    play(hand, "b", "cbr 4", "cbr 6")  # all in to 4 (short), then to 6: only 2 more
+    assert hand.to_act == 1
+    assert tos(hand) == [0, 6, 10]  # complete to the small bet, not raise to 16
+    play(hand, "c", "c")
+    assert hand.to_act == 3
+    assert options(hand) == [(FOLD, 0), (CALL, 6)]
+
+
 # ------------------------------------------------------------------ full_bet (PokerKit)
 
 

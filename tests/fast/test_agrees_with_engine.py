@@ -170,6 +170,21 @@ def test_short_stacks_all_in_on_the_ante_and_the_bring_in() -> None:
         assert total.covered[rule] > 5, f"{rule!r}: {dict(total.covered)}"
 
 
+def test_a_short_all_in_over_a_short_all_in_counts_only_its_own_increment() -> None:
+    """``half_bet``: on a street with no full bet yet, an all-in of less than half a bet more
+    than an earlier short all-in is short too (until together they make a bet)."""
+    rng = random.Random("short over short")
+    stakes = Stakes(0, 1, 2, 10)  # fifth street's bet is five small bets: short all-ins there
+    runs = []
+    for variant in VARIANTS:
+        count = hands(300)
+        runs.append(dict(variant=variant, rules="standard", stakes=stakes, players=6,
+                         hands=count, seed=rng.getrandbits(32), passive=0.8,
+                         stacks=[[rng.randint(4, 9) for _ in range(6)] for _ in range(count)]))
+    total = agree_over(runs)
+    assert total.covered["short all-in over a short all-in"] >= hands(8), dict(total.covered)
+
+
 # ---------------------------------------------------------------- the parts
 
 

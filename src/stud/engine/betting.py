@@ -285,7 +285,11 @@ class BettingRound:
         if self.half_bet:
             full = to >= small_target or to >= self.opponent_reach(i) > before
             if not full:
-                prior = before if self.bets else 0
+                # Half a bet is measured on the wager's own increment; only the street's
+                # first wager (a bet, or a completion over the bring-in) is measured from
+                # nothing. A short all-in after another is its increment: 4 all in, then 7
+                # all in on a 10 street is 3 more, and the two together are short of a bet.
+                prior = before if self.bets or self.wagers_made > 1 else 0
                 full = 2 * (to - prior) >= self.unit or to - self.full_level >= self.unit
             if full:
                 self.bets += 1

@@ -64,6 +64,7 @@ def coverage(hand: Hand) -> set[str]:
     """The rules a finished hand met, by name (for saying what a comparison covered)."""
     met = set()
     stakes = hand.stakes
+    short_to = 0  # the last wager's "to" while every wager of the street was a short all-in
     for e in hand.events:
         if isinstance(e, PotAwarded):
             if e.pot > 0:
@@ -85,6 +86,7 @@ def coverage(hand: Hand) -> set[str]:
         elif isinstance(e, UncalledReturned):
             met.add("uncalled bet returned")
         elif isinstance(e, StreetStarted):
+            short_to = 0
             if e.why.tie:
                 met.add("first actor tie")
             if e.why.decider_all_in:
@@ -97,8 +99,16 @@ def coverage(hand: Hand) -> set[str]:
             kind = e.action.kind
             if kind is ActionKind.BRING_IN and e.action.to < stakes.bring_in:
                 met.add("short bring-in")
-            if e.all_in and e.action.wagers and kind is not ActionKind.BRING_IN:
-                met.add("all-in wager")
+            if e.action.wagers and kind is not ActionKind.BRING_IN:
+                # Under half_bet, less than half a bet more (unit: ignoring the open pair).
+                unit = stakes.small_bet if e.street <= 4 else stakes.big_bet
+                to = e.action.to
+                short = e.all_in and short_to >= 0 and 2 * (to - short_to) < unit
+                if short and short_to > 0 and 2 * to >= unit:
+                    met.add("short all-in over a short all-in")
+                if e.all_in:
+                    met.add("all-in wager")
+                short_to = to if short else -1
             if kind in (ActionKind.BET, ActionKind.RAISE) and e.action.to % stakes.small_bet:
                 met.add("wager of an odd size")
     if len(hand.seats.live()) > 1:
@@ -248,14 +258,15 @@ def compare(variant: Variant | str, rules: Rules | str, stakes: Stakes, *, playe
     open_hands = list(range(hands))
     streets = [0] * hands
     bad: set[int] = set()
+    choices = np.zeros(hands, dtype=np.int64)
 
     def mismatch(h: int, what: str, ours: object, theirs: object) -> None:
         bad.add(h)
+        choices[h] = 0  # the fast hand plays on to its end by its first legal action
         if len(found.mismatches) < 5:
             found.mismatches.append(_describe(variant, rules, stakes, stacks[h], decks[h],
                                               history[h], what, ours, theirs))
 
-    choices = np.zeros(hands, dtype=np.int64)
     while open_hands:
         still = []
         for h, ours in zip(open_hands, _fast_states(batch, open_hands), strict=True):

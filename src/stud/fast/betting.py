@@ -242,7 +242,7 @@ def _wager(r: Table, g: Game, i: int, to: int) -> None:
         reach = _reach(r, g[G_PLAYERS], i)
         full = to >= small_target or (to >= reach and reach > before)
         if not full:
-            prior = before if r[BETS] else 0
+            prior = before if r[BETS] or r[WAGERS_MADE] > 1 else 0
             full = 2 * (to - prior) >= unit or to - r[FULL_LEVEL] >= unit
         if full:
             r[BETS] += 1
