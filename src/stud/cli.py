@@ -610,13 +610,13 @@ def serve(
     from stud.server.app import create_app
     from stud.server.collector import tune_for_serving
     from stud.server.room import Timing
-    from stud.server.store import database_url, without_password
+    from stud.server.store import without_password
 
     if not 0 < port < 65536:
         fail(f"--port {port}: a port is from 1 to 65535")
     if bot_delay < 0 or hand_pause < 0 or seat_wait < 0:
         fail("--bot-delay, --hand-pause and --seat-wait must be 0 or more seconds")
-    url = database_url(database)
+    url = _database_url(database)
     if workers < 1:
         fail(f"--workers {workers}: at least 1")
     if workers > 1 and not url.startswith("postgresql"):
@@ -764,6 +764,19 @@ def listen(host: str, port: int) -> socket.socket:
     return listening
 
 
+def _database_url(database: str | None) -> str:
+    """``--database`` (or ``STUD_DATABASE_URL``) as a URL, or a one-line error naming what is
+    wrong with it (a port that is not a number)."""
+    from stud.server.store import database_url, without_password
+
+    try:
+        return database_url(database)
+    except ValueError as error:
+        fail(f"--database {without_password(database or os.environ.get('STUD_DATABASE_URL', ''))}: "
+             f"{error}")
+        raise
+
+
 def open_store(url: str, upgrade: bool, read_only: bool = False) -> Store:
     """The store at ``url``, or a one-line error for a malformed URL or a database that cannot
     be opened."""
@@ -897,9 +910,7 @@ def audit(
     chips in play must equal its entrants' starting stacks, and once it is over its prizes
     must equal its prize pool.
     """
-    from stud.server.store import database_url
-
-    url = database_url(database)
+    url = _database_url(database)
     if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
         fail(f"no database at {url}")
     store = open_store(url, upgrade=False, read_only=True)  # a server may be running on it

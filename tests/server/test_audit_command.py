@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlalchemy import update
+import typer
+from sqlalchemy import text, update
 from typer.testing import CliRunner
 
 from stud.cli import app
 from stud.rules import PROFILES, Stakes, Variant
 from stud.server.schema import accounts
 from stud.server.store import HandPlayer, Store
+
+from .conftest import postgres_schema
 
 runner = CliRunner()
 
@@ -76,3 +79,36 @@ def test_audit_of_a_server_that_does_not_answer_says_so_on_one_line_without_the_
     assert "cannot read postgresql+psycopg://ann:***@127.0.0.1:1/x: connection failed" in \
         down.output
     assert "hunter2" not in down.output
+
+
+def test_a_schema_newer_than_this_stud_is_refused_in_one_line_by_serve_and_audit(
+        database: str) -> None:
+    from stud.cli import open_store
+
+    Store(database).close()
+    with Store(database, upgrade=False).engine.begin() as db:
+        db.execute(text("UPDATE alembic_version SET version_num = '0999'"))
+    audit = runner.invoke(app, ["audit", "--database", database])
+    assert audit.exit_code == 2 and audit.output.strip().count("\n") == 0
+    assert "is at schema 0999, which this stud does not know" in audit.output
+    assert "stud serve" not in audit.output  # serve cannot downgrade it
+    with pytest.raises(typer.Exit) as stopped:
+        open_store(database, upgrade=True)
+    assert stopped.value.exit_code == 2
+    with Store(database, upgrade=False).engine.connect() as db:  # left as it was
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0999"
+
+
+def test_audit_names_a_search_path_that_names_no_schema() -> None:
+    with postgres_schema() as url:
+        missing = url.rsplit("%3D", 1)[0] + "%3Dno_such_schema_here"
+        result = runner.invoke(app, ["audit", "--database", missing])
+    assert result.exit_code == 2
+    assert "no schema named in its search_path exists" in result.output
+
+
+def test_a_port_that_is_not_a_number_is_named() -> None:
+    result = runner.invoke(app, ["audit", "--database", "postgresql://postgres@127.0.0.1:xx/test"])
+    assert result.exit_code == 2
+    assert "the port 'xx' is not a number" in result.output
+    assert "invalid literal" not in result.output

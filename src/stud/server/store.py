@@ -38,6 +38,7 @@ from sqlalchemy import (
     event,
     func,
     select,
+    text,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
@@ -237,7 +238,22 @@ def database_url(url: str | None = None) -> str:
         url = "postgresql://" + url[len("postgres://"):]
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    _check_port(url)
     return url
+
+
+def _check_port(url: str) -> None:
+    """A ValueError naming a port that is not a number (SQLAlchemy says only "invalid
+    literal for int()").
+
+    >>> _check_port("postgresql://me@db:54x2/stud")
+    Traceback (most recent call last):
+    ...
+    ValueError: the port '54x2' is not a number
+    """
+    port = re.match(r"[^:]+://(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?]*):([^/?]*)", url)
+    if port and not port.group(1).isdigit():
+        raise ValueError(f"the port {port.group(1)!r} is not a number")
 
 
 def _new_id(result: CursorResult[Any]) -> int:
@@ -284,11 +300,30 @@ class Store(Tournaments):
         return config
 
     def upgrade(self) -> None:
-        """Create or upgrade the schema to the newest migration."""
+        """Create or upgrade the schema to the newest migration; a ValueError for a schema
+        this version does not know (written by a newer stud: it cannot be downgraded)."""
+        from alembic.runtime.migration import MigrationContext
+
         config = self._config()
         with self.engine.begin() as connection:
+            current = MigrationContext.configure(connection).get_current_revision()
+            newer = self._newer_schema(current)
+            if newer:
+                raise ValueError(newer)
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
+
+    def _newer_schema(self, current: str | None) -> str | None:
+        """What to say of a schema revision this version of stud has no migration for."""
+        from alembic.script import ScriptDirectory
+
+        scripts = ScriptDirectory.from_config(self._config())
+        known = {script.revision for script in scripts.walk_revisions()}
+        if current is None or current in known:
+            return None
+        return (f"the database is at schema {current}, which this stud does not know (its "
+                f"newest is {scripts.get_current_head()}): a newer stud wrote it; run that "
+                "one, or give another --database")
 
     def schema_problem(self) -> str | None:
         """None when the database holds this version's schema, else what is wrong."""
@@ -300,11 +335,19 @@ class Store(Tournaments):
         try:
             with self.engine.connect() as db:
                 current = MigrationContext.configure(db).get_current_revision()
+                no_schema = db.dialect.name == "postgresql" and db.execute(
+                    text("SELECT current_schema()")).scalar() is None
         except Exception as error:  # no server, no file, no permission
             reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
             return f"cannot read {where}: {reason}"
+        if no_schema:
+            return (f"{where}: no schema named in its search_path exists (the URL's "
+                    "options=-csearch_path=...): correct the name")
         if current is None:
             return f"{where} holds no stud tables"
+        newer = self._newer_schema(current)
+        if newer:
+            return f"{where}: {newer}"
         if current != head:
             return f"{where} is at schema {current}, not {head}: start `stud serve` on it " \
                    "once to upgrade it"
