@@ -170,7 +170,9 @@ class TableClient:
         self.token = token
         self.buy_in = buy_in
         self.log = log
-        self.played: set[int] = set()
+        self.dealt: set[int] = set()  # hands seen running with this seat dealt in
+        self.played: set[int] = set()  # of those, the ones seen over
+        self.lost = False  # the connection was lost and has not served a table state since
         self.acted: tuple[int, int] | None = None  # (hand, events seen) when last acted
         self.seated = False
         self.stack = 0
@@ -214,6 +216,7 @@ class TableClient:
                 raise ClientError(f"cannot play at {where}: {why}; gave up after "
                                   f"{RECONNECT_FOR:.0f} s without a connection")
             self.log(f"{why}; connecting again in {pause:g} s")
+            self.lost = True
             await asyncio.sleep(pause)
             pause = min(2 * pause, RECONNECT_PAUSE[1])
 
@@ -240,6 +243,9 @@ class TableClient:
             if state is None:
                 continue
             self.heard = True  # served: a connection that is only accepted and closed is not
+            if self.lost:
+                self.lost = False
+                self.log("connected again")
             frame = state
             me = frame["you"]["seat"]
             if me is not None:
@@ -274,9 +280,15 @@ class TableClient:
         return {"type": "sit", "seat": empty[0], "buy_in": buy_in}
 
     def _count(self, frame: Json) -> None:
+        """Count the hands this seat was dealt and saw end: a hand seen only once over (the
+        last one before it sat down, played by whoever had the seat then) is not its own."""
         me = frame["you"]["seat"]
         for hand in (frame.get("hand"), frame.get("last")):
-            if hand and hand["over"] and me in [p["seat"] for p in hand.get("players", [])]:
+            if not hand or me not in [p["seat"] for p in hand.get("players", [])]:
+                continue
+            if not hand["over"]:
+                self.dealt.add(hand["number"])
+            elif hand["number"] in self.dealt:
                 self.played.add(hand["number"])
 
     def _decide(self, frame: Json) -> Json | None:

@@ -62,6 +62,24 @@ def test_a_bot_of_ones_own_sits_plays_and_leaves_with_its_chips(server: Server) 
     assert mine["seats"] == [] and mine["wallet"] == 10_000 - 200 + outcome.stack
 
 
+def test_a_bot_asked_for_k_hands_plays_k_hands_of_its_own_not_the_last_one_of_its_seat(
+        server: Server) -> None:
+    # The seat's last hand, played by the bot before it, is in the table's state when the
+    # next bot sits in that seat: it is not the new bot's hand.
+    _, table = _house_table(server, "CountHost")
+    before = create_account(server.url, "sat-before")
+    first = TableClient(server.url, table, make_bot("station", 1), before, buy_in=200,
+                        log=lambda line: None)
+    assert asyncio.run(first.run(hands=1, seconds=60)).hands == 1
+    token = create_account(server.url, "sits-after")
+    client = TableClient(server.url, table, make_bot("station", 2), token, buy_in=200,
+                         log=lambda line: None)
+    outcome = asyncio.run(client.run(hands=2, seconds=60))
+    dealt = httpx.get(f"{server.url}/api/me/hands",
+                      headers={"Authorization": f"Bearer {token}"}).json()
+    assert outcome.hands == 2 and len(dealt) == 2, dealt
+
+
 def test_stud_bot_says_plainly_when_there_is_no_table_or_no_server(server: Server) -> None:
     from typer.testing import CliRunner
 
@@ -185,6 +203,7 @@ def test_a_bot_whose_connection_is_closed_connects_again_and_plays_on_in_its_sea
     assert outcome.hands == 2
     assert not closes  # both closes happened
     assert sum("connecting again" in line for line in lines) == 2, lines
+    assert lines.count("connected again") == 2, lines  # it says when it is back
     assert lines[0] == "sat in seat 2 with 200 chips" and lines.count(lines[0]) == 1, lines
 
 
