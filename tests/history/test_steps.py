@@ -302,7 +302,8 @@ GOOD = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 1\nsmall_bet = 2\nbig_bet =
 @pytest.mark.parametrize(("text", "words", "index"), [
     (GOOD.replace("variant", "variation"), "'variant' is missing", None),
     (GOOD.replace('"F7S"', '"FT7"'), "variant", None),
-    (GOOD.replace("KhKd3c", "KhKdAs"), "card As is dealt twice", 1),
+    (GOOD.replace("KhKd3c", "KhKdAs"), "card As is dealt twice: action 0 dealt it already", 1),
+    (GOOD.replace("KhKd3c", "Kh9s9s"), "card 9s is dealt twice: twice in this action", 1),
     (GOOD.replace("KhKd3c", "KhKdXx"), "Xx", 1),
     (GOOD.replace('"p1 pb"', '"p2 pb"'), "seat 1's turn", 2),
     (GOOD.replace('"p2 f"', '"p2 cbr 3"'), "", 3),

@@ -96,6 +96,31 @@ def test_replay_of_a_malformed_file_is_a_clear_error(tmp_path: Path) -> None:
     assert "not valid TOML" in (replay_file(bad).error or "")
 
 
+def test_a_phhs_file_cut_short_replays_its_whole_hands_and_names_the_broken_one(
+        tmp_path: Path) -> None:
+    histories = [load(path) for path in FILES[:3]]
+    text = dumps_all(histories)
+    cut = tmp_path / "cut.phhs"
+    cut.write_text(text[:text.rindex("actions = [") + 30])  # the third hand's, mid-line
+    result = CliRunner().invoke(app, ["replay", str(cut)])
+    assert result.exit_code == 1
+    assert f"ok    {cut} [1] (" in result.output and f"ok    {cut} [2] (" in result.output
+    assert f"FAIL  {cut} [3]: not valid TOML" in result.output
+    assert result.output.endswith("2 of 3 hands replayed exactly\n")
+    broken = tmp_path / "broken.phhs"  # the second hand's TOML is broken mid-file
+    broken.write_text(text.replace("[2]\nvariant = ", "[2]\nvariant = = ", 1))
+    result = CliRunner().invoke(app, ["replay", str(broken)])
+    line = text[:text.index("[2]\n")].count("\n") + 2
+    assert f"FAIL  {broken} [2]: not valid TOML: Invalid value (at line {line}," in result.output
+    assert result.output.endswith("2 of 3 hands replayed exactly\n")
+
+
+def test_an_empty_phh_file_is_said_to_be_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "413.phh"
+    empty.write_text("")
+    assert replay_file(empty).error == f"{empty}: the file is empty"
+
+
 def test_a_phhs_file_of_the_thirty_hands_replays_hand_by_hand(tmp_path: Path) -> None:
     """A ``.phhs`` (PHH's file of several hands: [1], [2], ...) is read hand by hand, by the
     library and by ``stud replay``, and a bad hand is named by its table."""

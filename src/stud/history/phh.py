@@ -94,6 +94,8 @@ _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_s
 
 
 def _toml(text: str, source: str) -> dict[str, Any]:
+    if not text.strip():
+        raise PHHError(f"{source}: the file is empty")
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))  # Notepad's byte-order mark
     except tomllib.TOMLDecodeError as error:
@@ -118,6 +120,44 @@ def loads_all(text: str, source: str = "<string>") -> list[tuple[str, HandHistor
         raise PHHError(f"{source}: a file of several hands holds only tables of hands "
                        f"([1], [2], ...), not {others[0]!r}")
     return [(name, _history(value, f"{source} [{name}]")) for name, value in hands]
+
+
+_HAND_TABLE = re.compile(r"^\[\s*([^\[\].]+?)\s*\]\s*(?:#.*)?$", re.MULTILINE)
+
+
+def loads_each(text: str, source: str = "<string>"
+               ) -> list[tuple[str, HandHistory | PHHError]]:
+    """Every hand of a ``.phhs`` text, as ``loads_all``, but each hand that cannot be read is
+    its ``PHHError`` in its place, so the others are still read: a file cut short or broken
+    in one hand is not valid TOML as a whole, and is then read hand by hand (its tables,
+    ``[1]``, ``[2]``, ... at the start of a line). A text that is no ``.phhs`` at all is one
+    ``PHHError``, named "".
+
+    >>> [(name, type(hand).__name__) for name, hand in loads_each(
+    ...     '[1]\\nvariant = "F7S"\\n\\n[2]\\nvariant = "F7S\\n')]
+    [('1', 'PHHError'), ('2', 'PHHError')]
+    """
+    try:
+        return list(loads_all(text, source))
+    except PHHError as error:
+        whole = error
+    starts = list(_HAND_TABLE.finditer(text))
+    before = "" if not starts else text[:starts[0].start()].removeprefix("\ufeff")
+    if not starts or any(line.strip() and not line.strip().startswith("#")
+                         for line in before.splitlines()):
+        return [("", whole)]
+    found: list[tuple[str, HandHistory | PHHError]] = []
+    for k, start in enumerate(starts):
+        name = start.group(1)
+        end = starts[k + 1].start() if k + 1 < len(starts) else len(text)
+        where = f"{source} [{name}]"
+        # Read after as many empty lines as precede it: TOML's errors give the file's line.
+        table = "\n" * text.count("\n", 0, start.end()) + text[start.end():end]
+        try:
+            found.append((name, _history(_toml(table, where), where)))
+        except PHHError as error:
+            found.append((name, error))
+    return found
 
 
 def dumps_all(histories: Sequence[HandHistory]) -> str:
@@ -181,6 +221,11 @@ def load(path: str | Path) -> HandHistory:
 def load_all(path: str | Path) -> list[tuple[str, HandHistory]]:
     """Every hand of a ``.phhs`` file (or the one hand of a ``.phh``): ``loads_all``."""
     return loads_all(_read(Path(path)), str(path))
+
+
+def load_each(path: str | Path) -> list[tuple[str, HandHistory | PHHError]]:
+    """Every hand of a ``.phhs`` file, each one read or its error: ``loads_each``."""
+    return loads_each(_read(Path(path)), str(path))
 
 
 def _read(path: Path) -> str:

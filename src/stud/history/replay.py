@@ -14,7 +14,7 @@ from pathlib import Path
 from stud.cards import Card, CardError, Deck, parse_cards
 from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase, PotAwarded
 from stud.history.fill import fill_up_cards, first_actors
-from stud.history.phh import HandHistory, PHHError, load, load_all
+from stud.history.phh import HandHistory, PHHError, load, load_each
 from stud.history.rake import raked_stacks
 from stud.rules import LAST_STREET, Rules, RulesError, Variant
 
@@ -133,8 +133,9 @@ def _note_dealt(cards: list[Card | None], dealt_at: dict[Card, int] | None, inde
         if card is None:
             continue
         if card in dealt_at:
-            raise ReplayError(index, line, f"card {card} is dealt twice: action "
-                                           f"{dealt_at[card]} dealt it already")
+            raise ReplayError(index, line, f"card {card} is dealt twice: " + (
+                "twice in this action" if dealt_at[card] == index else
+                f"action {dealt_at[card]} dealt it already"))
         dealt_at[card] = index
 
 
@@ -322,10 +323,12 @@ def replay_hands(path: Path, override: str | None = None) -> list[FileReport]:
     """Replay every hand of a file: the one hand of a ``.phh``, each hand of a ``.phhs``
     (reported as the file's path and the hand's table, ``hands.phhs [2]``)."""
     try:
-        hands = load_all(path)
+        hands = load_each(path)
     except PHHError as error:
         return [FileReport(str(path), "?", False, None, str(error))]
-    return [replay_history(f"{path} [{name}]" if name else str(path), history, override)
+    return [FileReport(f"{path} [{name}]" if name else str(path), "?", False, None, str(history))
+            if isinstance(history, PHHError) else
+            replay_history(f"{path} [{name}]" if name else str(path), history, override)
             for name, history in hands]
 
 
