@@ -8,6 +8,10 @@ live workers, gives up (between hands) the tables it holds beyond that share whe
 live worker has room for them, so that a worker started later, or again, gets its part; and
 writes a summary of each of its tables to a Redis hash, from which any worker
 answers the lobby. Connections to tables owned elsewhere go through ``stud.server.relay``.
+
+Every key is the room's, under its prefix: ``{prefix}:workers``, ``{prefix}:owners``,
+``{prefix}:lobby``, and ``{prefix}:room``, the parents' claim on the prefix for their database
+(``stud.server.holder.RoomClaim``), without which two rooms would meet at the same table ids.
 """
 
 from __future__ import annotations

@@ -7,15 +7,19 @@ owns it (on another machine, or the table moved a moment ago), the accepting wor
 *relay*) forwards what the client sends to the table's channel, and the owner answers on the
 relay's own channel with the frames of that one client:
 
-- ``{prefix}:t:{table}``: the owner listens. JSON: ``join`` (connection, reply channel,
+Every channel's name begins with the room's prefix and the number of its Redis database
+(``{prefix}:{db}``, ``{channels}`` below): Redis's channels, unlike its keys, are shared by all
+its databases, and a room owns its prefix (``stud.server.holder.RoomClaim``) on one of them.
+
+- ``{channels}:t:{table}``: the owner listens. JSON: ``join`` (connection, reply channel,
   account, invite, frames wanted), ``msg`` (the client's text, as it came) and ``part``; and
   ``http``, a request about the table (a sit-and-go's registration) for the owner to answer.
-- ``{prefix}:w:{worker}``: the relay listens. ``{connection} {owner}\\n{frame}``, or
+- ``{channels}:w:{worker}``: the relay listens. ``{connection} {owner}\\n{frame}``, or
   ``{connection} {owner}\\n\\x00{code} {reason}`` to close the connection, or
   ``{request} {owner}\\n\\x01{answer}`` for a request. A connection takes frames from the
   first owner that answers it only: for the moment that a stalled owner has not yet seen that
   another took its table, both may answer a join, and their frames must not interleave.
-- ``{prefix}:moved``: a worker that takes a table over says so; relays close the table's
+- ``{channels}:moved``: a worker that takes a table over says so; relays close the table's
   connections with 4503, and the clients reconnect (to whichever worker; the new owner answers).
 
 The owner keeps a ``Client`` for each relayed connection, exactly as for one of its own, so
@@ -69,11 +73,13 @@ class Hosted:
 class Relay:
     def __init__(self, redis: Redis, prefix: str, name: str, casino: Casino) -> None:
         self.redis = redis
-        self.prefix = prefix
+        # Channels are one namespace for all the databases of a Redis server (keys are not):
+        # the database's number keeps a room on another one apart, whatever its prefix.
+        self.prefix = f"{prefix}:{redis.connection_pool.connection_kwargs.get('db', 0)}"
         self.casino = casino
-        self.inbox = f"{prefix}:w:{name}"
+        self.inbox = f"{self.prefix}:w:{name}"
         self.tag = secrets.token_hex(4)  # this worker, in the frames it sends to relays
-        self.moved = f"{prefix}:moved"
+        self.moved = f"{self.prefix}:moved"
         self.relayed: dict[str, Relayed] = {}
         self.hosted: dict[str, Hosted] = {}
         self.pubsub = redis.pubsub(ignore_subscribe_messages=True)

@@ -15,6 +15,9 @@ wrong that a restart does not mend. Ctrl-C or SIGTERM stops the workers cleanly:
 tables up, and the parent waits for them.
 
 Several machines run the same command with the same ``--redis`` and ``--database`` URLs.
+Before any worker starts, the parent claims the Redis prefix for its database (one room per
+prefix, ``stud.server.holder.RoomClaim``) and renews the claim while it runs: a second room on
+the same Redis and prefix with another database is refused at its start, in one line.
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ from dataclasses import dataclass
 
 import uvicorn
 
-from stud.server.cluster import Workers
+from stud.server.cluster import Workers, worker_name
+from stud.server.holder import PrefixBusy, RoomClaim, room_name, room_seconds
 from stud.server.parent import end_with
 from stud.server.room import Timing
 from stud.server.router import Router, handoff_pair, owners_lookup, take_handed
@@ -77,10 +81,20 @@ def redis_problem(url: str) -> str | None:
 def supervise(listening: socket.socket, database: str, workers: Workers, timing: Timing,
               on_started: Callable[[list[int]], None] | None = None) -> int:
     """Run ``workers.workers`` workers on ``listening`` until a signal stops the parent; the
-    exit status."""
+    exit status (2 when another room holds the Redis prefix, at the start or later)."""
+    claim = _claim_prefix(database, workers)
+    if claim is None:
+        return 2
     config = json.dumps({"database": database, "workers": dataclasses.asdict(workers),
                          "timing": dataclasses.asdict(timing), "parent": os.getpid()})
     stopping = False
+    lost: list[str] = []
+
+    def lose(message: str) -> None:
+        nonlocal stopping
+        print(f"stud: {message}; this room stops", file=sys.stderr, flush=True)
+        lost.append(message)
+        stopping = True
 
     def start(number: int) -> Worker:
         ours, theirs = handoff_pair()
@@ -95,6 +109,7 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
         stopping = True
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    claim.keep(lose)
     running = [start(n) for n in range(workers.workers)]
     router = Router(listening, lambda: [w.handoff for w in running],
                     owners_lookup(workers.redis, workers.prefix,
@@ -136,9 +151,40 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
                 worker.process.kill()
                 worker.process.wait()
             worker.handoff.close()
+        claim.let_go()  # once no worker of this room is left
         for number, handler in previous.items():
             signal.signal(number, handler)
-    return status
+    return 2 if lost else status
+
+
+def _claim_prefix(database: str, workers: Workers) -> RoomClaim | None:
+    """This room's claim on its Redis prefix (``stud.server.holder.RoomClaim``), taken before
+    any worker starts; None when another room holds the prefix, or the claim could not be
+    made, once that is said in one line."""
+    import redis
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from stud.server.store import without_password
+
+    try:
+        claim = RoomClaim(workers.redis, workers.prefix, room_name(database), worker_name(),
+                          room_seconds(workers.lease_seconds))
+    except (SQLAlchemyError, ValueError) as error:
+        print(f"error: --database {without_password(database)}: "
+              f"{str(error).strip().splitlines()[0]}", file=sys.stderr, flush=True)
+        return None
+    try:
+        claim.take()
+    except PrefixBusy as error:
+        print(f"error: {error}", file=sys.stderr, flush=True)
+    except (redis.RedisError, OSError) as error:
+        print(f"error: --redis {without_password(workers.redis)}: could not claim the prefix "
+              f"{workers.prefix}: {str(error).strip().splitlines()[0]}", file=sys.stderr,
+              flush=True)
+    else:
+        return claim
+    claim.let_go()
+    return None
 
 
 def _wait_ready(running: list[Worker], stopping: Callable[[], bool],
