@@ -379,3 +379,32 @@ def test_an_ante_above_the_big_bet_stays_within_the_observation_space(observatio
                            starting_stack=500)
     seen, _ = vector.reset(seed=1)
     assert all(vector.single_observation_space.contains(o) for o in seen)
+
+
+def test_the_chips_an_observation_shows_add_up_to_the_tables_even_when_the_hand_is_over():
+    """Stacks plus pot are the chips at the table after every action; once the hand is over
+    the pot is in the stacks, and the pot, wagers and committed chips are 0."""
+    layout = rl.OBSERVATION_LAYOUT
+    for kwargs, seed in random_games(25, 11):
+        table = rl.StudAECEnv(**kwargs)
+        table.reset(seed=seed)
+        n, unit = kwargs["players"], kwargs["stakes"].big_bet
+        total = sum(kwargs["starting_stack"]) / unit
+        rng = random.Random(seed)
+        while True:
+            for viewer in table.possible_agents:
+                vector = table.observe(viewer)["observation"]
+
+                def field(name: str, vector=vector, n=n) -> float:
+                    return sum(float(vector[layout[f"seat{k}.{name}"]][0]) for k in range(n))
+
+                pot = float(vector[layout["pot"]][0])
+                where = (kwargs, seed, viewer)
+                assert field("stack") + pot == pytest.approx(total, abs=1e-3), where
+                assert field("committed") == pytest.approx(pot, abs=1e-3), where
+                if vector[layout["over"]][0]:
+                    assert pot == field("committed") == field("wager") == 0, where
+            if table.hand.is_over:
+                break
+            mask = table.observe(table.agent_selection)["action_mask"]
+            table.step(rng.choice(np.flatnonzero(mask).tolist()))

@@ -222,7 +222,7 @@ def test_gymnasiums_vector_checks() -> None:
         second = twin.step(actions)
         assert data_equivalence((first, rewards, over, cut, info), second, exact=True)
         assert env.observation_space.contains(first)
-        assert first is not before and rewards.dtype == np.float32
+        assert first is not before and rewards.dtype == np.float64  # as SyncVectorEnv
         assert over.dtype == np.bool_ and cut.dtype == np.bool_
     mask = np.zeros(n, bool)
     mask[[1, 5]] = True

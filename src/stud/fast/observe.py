@@ -13,6 +13,10 @@ showdown's outcome is in the reward).
 Bets by street are the chips a seat put in on each street (the bring-in on third street;
 antes are not bets: ``committed`` less the bets). Both environments keep them the same way:
 a street's bets are fixed when the hand moves past it.
+
+Once the hand is over (``over``) its pots have been awarded: each ``stack`` holds the seat's
+chips after the awards, and ``pot`` and every ``committed`` are 0 (the bets by street stay,
+what each seat bet), so the stacks and the pot always add up to the chips at the table.
 """
 
 from __future__ import annotations
@@ -158,6 +162,7 @@ def encode(r: Any, g: Any, me: int, base: Any, bets: Any, out: Any) -> None:
     for c in range(out.shape[0]):
         out[c] = 0.0
     actor = r[ACTOR]
+    over = r[PHASE] == OVER  # the pot awarded: in the stacks, no longer in the pot
     pot = 0
     for k in range(n):
         i = (me + k) % n
@@ -182,9 +187,10 @@ def encode(r: Any, g: Any, me: int, base: Any, bets: Any, out: Any) -> None:
         if i == r[BRING_IN_SEAT]:
             out[o + O_BRING_IN] = 1.0
         committed = r[COMMITTED + i]
-        pot += committed
         out[o + O_STACK] = r[STACK + i] / unit
-        out[o + O_COMMITTED] = committed / unit
+        if not over:
+            pot += committed
+            out[o + O_COMMITTED] = committed / unit
         street = r[STREET]
         earlier = 0
         for s in range(street - 3):
@@ -194,7 +200,7 @@ def encode(r: Any, g: Any, me: int, base: Any, bets: Any, out: Any) -> None:
     if r[BOARD] >= 0:
         out[O_BOARD] = r[BOARD] + 1
     out[O_STREET + r[STREET] - 3] = 1.0
-    if r[PHASE] == OVER:
+    if over:
         out[O_OVER] = 1.0
     out[O_POT] = pot / unit
     out[O_CURRENT_BET] = r[CURRENT] / unit

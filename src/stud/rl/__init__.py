@@ -63,6 +63,9 @@ name                        size    meaning
 ==========================  ======  ===========================================================
 
 for ``k`` in 0..7, in that order; ``OBSERVATION_LAYOUT`` maps each name to its slice.
+Once the hand is over (``over``) its pots have been awarded: ``stack`` holds each seat's
+chips after the awards, and ``pot``, ``wager`` and ``committed`` are 0, so the stacks and the
+pot always add up to the chips at the table (as in the compact observation).
 
 Rewards are chips: each agent's net result for the hand (``hand.result.net``) when it ends,
 zero before. Every agent stays in ``agents`` until the hand ends (a folded agent is simply
@@ -149,6 +152,7 @@ def encode_view(view: HandView) -> np.ndarray:
     players = view.players
     n = len(players)
     to_act, bring_in = view.to_act, view.bring_in
+    over = view.is_over
     for k in range(n):
         player = players[(me - 1 + k) % n]
         base = k * _SEAT_SIZE
@@ -171,18 +175,19 @@ def encode_view(view: HandView) -> np.ndarray:
         if player.shown:
             ones.append(base + _SHOWN)
         vec[base + _STACK] = player.stack / unit
-        vec[base + _WAGER] = player.wager / unit
-        vec[base + _COMMITTED] = player.committed / unit
+        if not over:  # once over, the pot is awarded: in the stacks
+            vec[base + _WAGER] = player.wager / unit
+            vec[base + _COMMITTED] = player.committed / unit
     for card in view.board:
         ones.append(_AT["board"] + card.id)
     ones.append(_AT["street"] + view.street - 3)
-    if view.is_over:
+    if over:
         ones.append(_AT["over"])
     ones.append(_AT["seat_number"] + me - 1)
     ones.append(_AT["variant"] + VARIANTS.index(view.variant))
     vec[ones] = 1.0
     mine = players[me - 1]
-    vec[_AT["pot"]] = view.pot / unit
+    vec[_AT["pot"]] = 0.0 if over else view.pot / unit
     vec[_AT["current_bet"]] = view.current_bet / unit
     vec[_AT["to_call"]] = min(max(0, view.current_bet - mine.wager), mine.stack) / unit
     stakes = view.stakes
@@ -616,6 +621,8 @@ COMPACT_SIZE = COMPACT_OBSERVATION_SIZE
 # gymnasium.make("stud/SingleSeat-v0") is a SingleSeatEnv, gymnasium.make_vec(...) this
 # module's vectorised environment (or, vectorization_mode="sync", SingleSeatEnvs in a
 # SyncVectorEnv: the same hands and observations), with the compact observation and fallbacks.
+# Importing this module registers it: Gymnasium 1.x reads no plugin entry points, so a fresh
+# interpreter names the module in the id, "stud.rl:stud/SingleSeat-v0", and Gymnasium imports it.
 SPEC_ID = "stud/SingleSeat-v0"
 if SPEC_ID not in gymnasium.registry:
     gymnasium.register(SPEC_ID, entry_point="stud.rl:SingleSeatEnv",

@@ -56,7 +56,8 @@ class StreetBets:
 
 def encode_compact(view: HandView, bets: StreetBets) -> np.ndarray:
     """The compact observation of ``view`` (a seat's view): only that seat's own cards and
-    everybody's up cards, never another seat's down card."""
+    everybody's up cards, never another seat's down card. Once the hand is over, the pot
+    (awarded, so in the stacks) and the chips committed are 0."""
     me = view.viewer
     if me is None:
         raise ValueError("an observation is built from a seat's view, not the public view")
@@ -82,14 +83,15 @@ def encode_compact(view: HandView, bets: StreetBets) -> np.ndarray:
         vec[base + _SEAT["to_act"]] = float(player.seat == view.to_act)
         vec[base + _SEAT["bring_in"]] = float(player.seat == view.bring_in)
         vec[base + _SEAT["stack"]] = player.stack / unit
-        vec[base + _SEAT["committed"]] = player.committed / unit
+        if not view.is_over:  # once over, the pot is awarded: in the stacks
+            vec[base + _SEAT["committed"]] = player.committed / unit
         at = base + _SEAT["bets"]
         vec[at:at + STREETS] = by_street[i] / unit
     if view.board:
         vec[_AT["board"]] = view.board[0].id + 1
     vec[_AT["street"] + view.street - 3] = 1.0
     vec[_AT["over"]] = float(view.is_over)
-    vec[_AT["pot"]] = view.pot / unit
+    vec[_AT["pot"]] = 0.0 if view.is_over else view.pot / unit
     vec[_AT["current_bet"]] = view.current_bet / unit
     mine = players[me - 1]
     vec[_AT["to_call"]] = min(max(0, view.current_bet - mine.wager), mine.stack) / unit

@@ -20,6 +20,12 @@ only. An action index that is not open raises ``IllegalActionIndex`` (which tabl
 action, what is open; no table changes), or with ``illegal="fallback"`` is played as
 ``SingleSeatEnv`` plays it (``info["illegal"]`` marks those tables), so that uniformly
 sampled actions (``action_space.sample()``, Gymnasium's ``benchmark_vector_step``) work.
+Rewards are float64, as Gymnasium's own vector environments give them, and every info key
+comes with Gymnasium's ``_key`` mask of the tables that have it: ``_action_mask`` and
+``_seat`` every table, ``_illegal`` the tables that acted (not those dealing their next hand,
+which a ``SyncVectorEnv`` resets), ``_net`` the tables whose hand ended. The first step on
+a machine compiles the fast engine's kernels, and a part first reached later (a policy, a
+variant's showdown) compiles then: said on standard error (``stud.fast.compiling``).
 
 Modes: ``opponents`` a policy of the fast engine (``random``, ``station``, ``strength``: each
 plays as its bot in ``stud.bots`` seeded as ``SingleSeatEnv`` seeds it) for every other seat,
@@ -47,6 +53,7 @@ from gymnasium.vector.utils import batch_space
 
 from stud.fast import layout as L
 from stud.fast.batch import settle_showdowns
+from stud.fast.compiling import CompileNotice
 from stud.fast.game import game_vector
 from stud.fast.observe import ACTIONS, COMPACT_SIZE, observe_all
 from stud.fast.policies import POLICIES
@@ -149,6 +156,9 @@ class StudVectorEnv(VectorEnv):
         strong = bool((self.codes == POLICIES.index("strength")).any())
         self.noise = np.zeros((n, L.SEATS, 625) if strong else (0, L.SEATS, 625), dtype=np.int64)
         self._dealt = False
+        self._compiles = CompileNotice()
+        self._every = np.ones(n, dtype=bool)  # the info masks of keys every table has
+        self._every.flags.writeable = False  # handed out at every step: never written
 
         if threads is None:
             threads = max(1, min(os.cpu_count() or 1, n // 256, 8))
@@ -229,16 +239,19 @@ class StudVectorEnv(VectorEnv):
         if not self._dealt:
             raise RuntimeError("reset() first")
         chosen = self._check(actions)
+        acted = self.todo == ACT  # the others deal their next hand, as a SyncVectorEnv resets
         self._actions[:] = chosen
         self._play()
         over: Array = self.table[:, L.PHASE] == L.OVER
         n = self.num_envs
         rows = np.arange(n)
         net = self.table[:, L.STACK:L.STACK + self.players] - self.starting_stacks
-        rewards = np.where(over, net[rows, self.observer], 0).astype(np.float32)
+        # float64, as Gymnasium's own vector environments give rewards
+        rewards = np.where(over, net[rows, self.observer], 0).astype(np.float64)
         self.todo[over] = DEAL_NEXT
         info = self._info()
         info["illegal"] = self._illegal.copy()
+        info["_illegal"] = acted
         info["net"] = np.where(over[:, None], net, 0)
         info["_net"] = over.copy()
         return (self.observations, rewards, over, np.zeros(n, dtype=bool), info)
@@ -307,16 +320,18 @@ class StudVectorEnv(VectorEnv):
         when ``copy`` (no array handed out is written again), else the same one."""
         if self.copy:
             self.observations = np.empty_like(self.observations)
-        if not self.fused:
-            self._play_plain()
-            return
+        with self._compiles:  # the first step on a machine compiles the kernels: said so
+            if not self.fused:
+                self._play_plain()
+                return
 
-        def work(lo: int, hi: int) -> None:
-            self._advance(lo, hi)
-            settle_showdowns(self.table[lo:hi], self.game, self.variant, self.awards[lo:hi])
-            self._observe(lo, hi)
+            def work(lo: int, hi: int) -> None:
+                self._advance(lo, hi)
+                settle_showdowns(self.table[lo:hi], self.game, self.variant,
+                                 self.awards[lo:hi])
+                self._observe(lo, hi)
 
-        self._in_threads(work)
+            self._in_threads(work)
 
     def _play_plain(self) -> None:
         self._in_threads(self._advance)
@@ -341,7 +356,11 @@ class StudVectorEnv(VectorEnv):
                     self.observations, self.slots, self.legal_kinds, self.legal_tos, lo, hi)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.slots >= 0, "seat": self.observer + 1}
+        """Every table's mask and seat; ``_key`` marks the tables that have ``key``, as in
+        Gymnasium's vector environments (here every table: each has a mask and a seat)."""
+        every = self._every
+        return {"action_mask": self.slots >= 0, "_action_mask": every,
+                "seat": self.observer + 1, "_seat": every}
 
     def action_masks(self) -> Array:
         """The mask now, (num_envs, 5) bool."""
