@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -980,3 +981,312 @@ def test_the_pages_word_facts_as_stud_text_does(browser: Browser, site: Server, 
                               for a in kept["awards"]]
     assert said["actions"] == [say.taken(e, seat(e.seat)) for e in kept["actions"]]
     assert said["streets"] == [say.street(n) for n in sent["streets"]]
+
+
+# ------------------------------------------------------------------ keyboard and screen readers
+# A player with the keyboard alone (and a screen reader): Tab, Shift-Tab, Enter, Escape.
+
+FOCUSED = "() => (document.activeElement && document.activeElement.dataset.testid) || ''"
+SAFE_ACTION = "#actions button.action:not([disabled]):not([data-action='fold'])"
+
+
+def tab_to(page: Page, testid: str, presses: int = 80) -> None:
+    """Presses Tab until the control ``testid`` has the focus, as a keyboard user would."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED) == testid:
+            return
+    raise AssertionError(f"{presses} presses of Tab never reached {testid}")
+
+
+def in_dialog(page: Page) -> bool:
+    return bool(page.evaluate("() => Boolean(document.activeElement.closest('[role=dialog]'))"))
+
+
+def sit_by_keyboard(player: Player, seat: int, buy_in: int) -> None:
+    page = player.page
+    tab_to(page, f"sit-{seat}")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("buy-in-input")).to_be_focused()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(buy_in))
+    page.keyboard.press("Enter")
+    player.wait(lambda: player.seat == seat, f"a frame with me in seat {seat}")
+
+
+def test_dialogs_take_the_focus_keep_it_and_give_it_back_to_their_button(person) -> None:
+    """The sit, add-chips and add-bot dialogs are named by their titles; the focus moves into
+    them, Tab and Shift-Tab go round inside them, and Escape, a choice or a confirmed sit gives
+    the focus back to the button that opened them (or the one in its place)."""
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("KeyAnn")
+    ann.create_table("Keys", "stud", seats=3)
+    page = ann.page
+    tab_to(page, "sit-2")
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Sit in seat 2")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("buy-in-input")).to_be_focused()
+    for key in ["Tab"] * 4 + ["Shift+Tab"] * 4:  # three controls: each way round, and on
+        page.keyboard.press(key)
+        assert in_dialog(page), f"{key} left the dialog for {page.evaluate(FOCUSED)!r}"
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(page.get_by_test_id("sit-2")).to_be_focused()
+    # Sitting down: the sit button is gone, the focus is on the seat's own controls.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("100")
+    page.keyboard.press("Enter")
+    ann.wait(lambda: ann.seat == 2, "me in seat 2")
+    expect(page.get_by_test_id("sit-out")).to_be_focused()
+    # Add chips, then Escape: back on Add chips.
+    tab_to(page, "rebuy")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog", name="Add chips to seat 2")).to_be_visible()
+    expect(page.get_by_test_id("buy-in-input")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("rebuy")).to_be_focused()
+    # A bot: the focus goes to the first choice (not left on "Add bot" behind the backdrop),
+    # and after the choice to the bot's remove button that took the place of "Add bot".
+    page.get_by_test_id("leave").focus()
+    page.keyboard.press("Enter")  # alone at the table: no hand, so the bot will deal none
+    ann.wait(lambda: ann.seat is None, "me gone from seat 2")
+    tab_to(page, "add-bot-1")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog", name="A bot for seat 1")).to_be_visible()
+    expect(page.get_by_test_id("bot-random")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    assert in_dialog(page)
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("bot-random")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("bot-station")).to_be_focused()
+    page.keyboard.press("Enter")
+    ann.wait(lambda: ann.frames.state["seats"][0] is not None, "a bot in seat 1")
+    expect(page.get_by_test_id("remove-bot-1")).to_be_focused()
+
+
+def test_the_focus_stays_on_the_control_that_takes_the_place_of_the_one_used(person) -> None:
+    """Sit out becomes Sit in, Pause becomes Resume, Leave leaves a free seat: the focus moves
+    to what replaced the control used, never back to the page's start."""
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("KeyAnn")
+    ann.create_table("Keys", "stud", seats=3)
+    page = ann.page
+    sit_by_keyboard(ann, 1, 100)  # alone: no hand is dealt
+    tab_to(page, "sit-out")
+    for press, now in (("sit-out", "sit-in"), ("sit-in", "sit-out")):
+        expect(page.get_by_test_id(press)).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id(now)).to_be_focused()
+    tab_to(page, "host-pause")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("host-resume")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("host-pause")).to_be_focused()
+    tab_to(page, "leave")
+    page.keyboard.press("Enter")
+    ann.wait(lambda: ann.seat is None, "me gone from seat 1")
+    expect(page.get_by_test_id("sit-1")).to_be_focused()
+
+
+def test_a_keyboard_player_finds_a_safe_action_focused_at_the_first_turn(person) -> None:
+    """Keyboard use before any action (Tab to a seat, Enter) counts: at the first turn after
+    sitting down the focus is already on the first action that is not Fold, so Enter never
+    folds (README: "Enter never folds")."""
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("KeyAnn")
+    ann.create_table("Keys", "stud", seats=2)
+    ann.add_bot(1, "station")  # with the mouse; the rest with the keyboard
+    page = ann.page
+    sit_by_keyboard(ann, 2, 100)
+    ann.wait(lambda: my_turn(ann.frames.state), "my first turn")
+    expect(page.locator(SAFE_ACTION).first).to_be_focused()
+    hand = ann.frames.state["hand"]["number"]
+    page.keyboard.press("Enter")
+
+    def mine() -> list[dict[str, Any]]:
+        state = ann.frames.state
+        return [e for e in ((state["hand"] or state["last"] or {}).get("events") or [])
+                if e["kind"] == "action" and e["seat"] == 2]
+
+    ann.wait(mine, "my action in the hand")
+    assert ann.frames.state["hand"]["number"] == hand
+    assert mine()[0]["action"] != "fold", mine()
+    # Between turns the focus waits on the actions' place, not on Sit out or Leave (where a
+    # second Enter would do harm); at the next turn it is on a safe action again.
+    assert page.evaluate(FOCUSED) in ("actions", "action-check", "action-call",
+                                      "action-bring_in"), page.evaluate(FOCUSED)
+    ann.wait(lambda: my_turn(ann.frames.state) and len(mine()) >= 1
+             and ann.frames.state["hand"]["to_act"] == 2 and ann.frames.state, "my next turn")
+    expect(page.locator(SAFE_ACTION).first).to_be_focused()
+
+
+def test_screen_readers_hear_stacks_bets_the_turn_and_cards_in_words(
+        person, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stacks and bets are said with what they are ("stack 99", "bet 1"), the felt's status is
+    a polite live region, and cards are named in words, in the hand log too (a card's back
+    included), in English and German."""
+    from stud.server import room as room_module
+
+    from .test_browser_stumbles import stacked
+
+    deck = stacked(("7c3d2c8h9dJsTd", "AhKdAsKhAdKsQh"))  # seat 1 (the bot), seat 2 (Ann)
+    monkeypatch.setattr(room_module, "Deck", SimpleNamespace(shuffled=lambda: deck))
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    ann.create_table("Ears", "stud", seats=2)
+    ann.sit(2, 100)
+    ann.add_bot(1, "station")
+    page = ann.page
+    # The bot's 2c brings in; the page then waits for me, the bring-in on the felt.
+    state = ann.wait(lambda: my_turn(ann.frames.state) and ann.frames.state, "my turn")
+    me = state["seats"][1]
+    seat = page.get_by_test_id("seat-2")
+    expect(seat.locator(".sr-only").first).to_have_text("stack ")
+    expect(seat).to_contain_text(f"stack {chips(me['stack'], 'en')}")
+    box = seat.locator(".sr-only").first.bounding_box()
+    assert box and box["width"] <= 1 and box["height"] <= 1, box  # heard, not seen
+    wagers = [p for p in state["seats"] if p and p["wager"] > 0]
+    assert wagers, state["seats"]
+    expect(page.get_by_test_id(f"wager-{wagers[0]['seat']}")).to_contain_text(
+        f"bet {wagers[0]['wager']}")
+    status = page.get_by_test_id("felt-status")
+    expect(status).to_have_attribute("aria-live", "polite")
+    down = next(c["card"] for c in me["cards"] if not c["up"])
+    rank, suit = down[0], down[1]
+    english = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine",
+               "8": "Eight", "7": "Seven", "6": "Six", "5": "Five", "4": "Four",
+               "3": "Three", "2": "Two"}[rank]
+    suits = {"s": ("spades", "Pik"), "h": ("hearts", "Herz"), "d": ("diamonds", "Karo"),
+             "c": ("clubs", "Kreuz")}[suit]
+    mine = seat.locator(f'[data-card="{down}"]').first
+    expect(mine).to_have_accessible_name(f"{english} of {suits[0]}, face down")
+    log = page.get_by_test_id("hand-log")
+    expect(log.get_by_role("img", name=f"{english} of {suits[0]}")).not_to_have_count(0)
+    expect(log.get_by_role("img", name="face-down card")).not_to_have_count(0)  # the bot's
+    page.get_by_test_id("lang-de").click()
+    german = {"A": "Ass", "K": "König", "Q": "Dame", "J": "Bube", "T": "Zehn", "9": "Neun",
+              "8": "Acht", "7": "Sieben", "6": "Sechs", "5": "Fünf", "4": "Vier",
+              "3": "Drei", "2": "Zwei"}[rank]
+    expect(seat.locator(f'[data-card="{down}"]').first).to_have_accessible_name(
+        f"{suits[1]} {german}, verdeckt")
+    expect(page.get_by_test_id("hand-log").get_by_role("img", name="verdeckte Karte")) \
+        .not_to_have_count(0)
+    expect(page.get_by_test_id("seat-2").locator(".sr-only").first).to_have_text("Stack ")
+
+
+def _luminance(color: str) -> float:
+    r, g, b = (int(c) / 255 for c in re.findall(r"\d+(?:\.\d+)?", color)[:3])
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(one: str, two: str) -> float:
+    a, b = sorted((_luminance(one), _luminance(two)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+RING = """(node) => {
+  const style = getComputedStyle(node);
+  const colors = (text) => text.match(/rgba?\\([^)]*\\)/g) || [];
+  const solid = (c) => !/rgba\\([^)]*,\\s*0\\)$/.test(c);
+  const rings = [];
+  const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+  if (outlined) rings.push(style.outlineColor);
+  // A box-shadow drawn as a ring: no blur, a spread of 2px or more.
+  for (const shadow of style.boxShadow === "none" ? [] : style.boxShadow.split(/,(?![^(]*\\))/)) {
+    const [color] = colors(shadow);
+    const sizes = shadow.replace(color, "").trim().split(/\\s+/).map(parseFloat);
+    if (color && sizes.length >= 4 && sizes[2] === 0 && sizes[3] >= 2) rings.push(color);
+  }
+  return {
+    focusVisible: node.matches(":focus-visible"),
+    rings,
+    faces: [...colors(style.backgroundImage), style.backgroundColor].filter(solid),
+  };
+}"""
+PAGE_BACKGROUND = "rgb(14, 23, 18)"  # --bg
+
+
+def test_the_focus_ring_shows_on_every_button_colour(person) -> None:
+    """A focused button (focus-visible, from the keyboard) has a ring of 3:1 contrast or more
+    against each of its own colours (the yellow ones too) and against the page."""
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    ann.create_table("Rings", "stud", seats=2)
+    ann.sit(2, 100)
+    ann.add_bot(1, "station")
+    page = ann.page
+    ann.wait(lambda: my_turn(ann.frames.state), "my turn")
+    page.keyboard.press("Shift")  # the keyboard in use: focus() shows the ring
+    checked = []
+    for selector in ("#actions button.action", "#my-controls button", ".host-panel button",
+                     '[data-testid="chat-send"]'):
+        for node in page.locator(selector).all():
+            node.focus()
+            ring = node.evaluate(RING)
+            if not ring["focusVisible"]:
+                continue
+            name = node.inner_text()
+            assert any(all(_contrast(r, f) >= 3 for f in ring["faces"]) for r in ring["rings"]), (
+                f"{name!r}: no ring stands out from its colours {ring}")
+            assert any(_contrast(r, PAGE_BACKGROUND) >= 3 for r in ring["rings"]), (
+                f"{name!r}: no ring stands out from the page {ring}")
+            checked.append(name)
+    assert any(n.startswith(("Complete", "Bring")) for n in checked) and "Send" in checked, checked
+
+
+def _covers(box: dict[str, float], others: list[dict[str, float]]) -> list[dict[str, float]]:
+    return [o for o in others if o["x"] < box["x"] + box["width"] and o["x"] + o["width"] > box["x"]
+            and o["y"] < box["y"] + box["height"] and o["y"] + o["height"] > box["y"]]
+
+
+CONTROLS = """() => [...document.querySelectorAll('button, a[href], input, select, summary')]
+  .filter((n) => !n.closest('#toast') && n.getClientRects().length
+    && getComputedStyle(n).visibility !== 'hidden')
+  .map((n) => { const r = n.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height,
+            id: n.dataset.testid || n.textContent}; })
+  .filter((r) => r.width > 0 && r.height > 0 && r.y < innerHeight && r.y + r.height > 0)"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 860}, PHONE],
+                         ids=["desktop", "phone"])
+def test_a_refused_chat_line_and_a_toast_cover_no_control(person, viewport) -> None:
+    """A chat line refused for the rate is said beside the chat's field, not over the sit-out
+    and leave buttons; a toast finds a place on the table page where it covers no control."""
+    ann = person(viewport=viewport)
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    ann.create_table("Toasts", "stud", seats=2)
+    ann.sit(2, 100)
+    ann.add_bot(1, "station")
+    page = ann.page
+    ann.wait(lambda: my_turn(ann.frames.state), "my turn")
+    long = "chat: at most 5 lines in 10 seconds; wait 9 s"  # as long as the chat's refusal
+    page.evaluate("(text) => import('/static/lobby.js').then((m) => m.toast(text))", long)
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_be_visible()
+    page.wait_for_timeout(400)  # its fade-in has moved it into place
+    shown = toast.bounding_box()
+    assert shown
+    covered = _covers(shown, page.evaluate(CONTROLS))
+    screenshot(page, f"toast-{viewport['width']}.png")
+    assert not covered, f"the toast {shown} covers {covered}"
+    box = page.get_by_test_id("chat-input")
+    for n in range(6):
+        box.fill(f"line {n}")
+        box.press("Enter")
+    problem = page.get_by_test_id("chat-error")
+    expect(problem).to_contain_text("5 lines")
+    expect(problem).to_have_attribute("role", "alert")
+    shown = problem.bounding_box()
+    assert shown
+    assert not _covers(shown, page.evaluate(CONTROLS)), _covers(shown, page.evaluate(CONTROLS))

@@ -25,7 +25,7 @@ from stud.table_state import TableState
 from . import test_browser as house
 from .conftest import Server
 from .test_browser import DESKTOP, PHONE, Player, expect, my_turn, screenshot
-from .test_replays import Dealt, cards_in, dealt_hands
+from .test_replays import Dealt, cards_in, corrupted_second_hand, dealt_hands, unplayable_hands
 
 # The house's fixtures: one chromium for the module, a server, a new user per person().
 browser, site, person = house.browser, house.site, house.person
@@ -340,3 +340,99 @@ def test_a_hand_that_does_not_exist_is_said_so_in_the_replayer(person) -> None:
     viewer.page.goto("/replayer?hand=abc")  # no hand is called that either
     expect(viewer.page.get_by_test_id("replay-error")).to_contain_text(
         "There is no finished hand #abc.")
+
+
+def test_a_bad_hand_of_a_phhs_shows_its_error_and_the_files_other_hands_stay_to_choose(
+        person, tmp_path: Path) -> None:
+    if not WSOP.is_dir():
+        pytest.skip(f"{WSOP} is missing")
+    histories = [load(WSOP / name) for name in ("10.phh", "11.phh", "20.phh")]
+    bundle = tmp_path / "three.phhs"
+    bundle.write_text(corrupted_second_hand(histories), encoding="utf-8")
+    for viewer, lang in ((person(), "en"), (person(viewport=PHONE, locale="de-DE"), "de")):
+        page = viewer.page
+        page.goto("/replayer")
+        page.get_by_test_id("replay-file").set_input_files(str(bundle))
+        choice = page.get_by_test_id("replay-bundle")
+        expect(choice.locator("option")).to_have_count(3)
+        expect(page.locator("#ring .name").first).to_have_text(histories[0].fields["players"][0])
+        choice.select_option("2")
+        error = page.get_by_test_id("replay-error")
+        expect(error).to_contain_text("Hand [2] of this file cannot be replayed" if lang == "en"
+                                      else "Hand [2] dieser Datei lässt sich nicht abspielen")
+        expect(error).to_contain_text("9s9s2s")
+        expect(choice).to_be_visible()  # the file's list stays: its other hands are a choice away
+        expect(choice).to_have_value("2")
+        expect(choice.locator("option")).to_have_count(3)
+        screenshot(page, f"replayer-phhs-bad-hand-{lang}.png")
+        choice.select_option("3")
+        expect(page.locator("#ring .name").first).to_have_text(histories[2].fields["players"][0])
+        expect(error).to_be_hidden()
+        choice.select_option("2")
+        expect(error).to_be_visible()
+        choice.select_option("1")
+        expect(page.locator("#ring .name").first).to_have_text(histories[0].fields["players"][0])
+        expect(page.get_by_test_id("replay-step")).to_be_visible()
+
+
+@pytest.mark.parametrize(("viewport", "locale"), [(DESKTOP, "en-US"), (PHONE, "de-DE")])
+def test_a_voided_hand_and_a_private_one_are_said_so_in_the_replayer_with_the_tables_number(
+        person, site: Server, viewport: dict[str, int], locale: str) -> None:
+    """Not "This file cannot be replayed" (no file was opened), not "no finished hand": a hand
+    voided by a stop is named as the table page names it (hand #13 at its table), with what
+    the id in the address is; a private table's hand says the reader may not see it."""
+    hands = unplayable_hands(site.database)
+    viewer = person(viewport=viewport, locale=locale)
+    page = viewer.page
+    en = locale.startswith("en")
+    page.goto(f"/replayer?hand={hands.voided}")
+    error = page.get_by_test_id("replay-error")
+    expect(error).to_contain_text(
+        "Hand #13 at the table “Night owls” was voided" if en
+        else "Hand Nr. 13 am Tisch „Night owls“ wurde annulliert")
+    expect(error).to_contain_text(
+        f"The {hands.voided} in this page's address is the server's id of that hand" if en
+        else f"Die {hands.voided} in der Adresse dieser Seite")
+    screenshot(page, f"replayer-voided-{'en' if en else 'de'}.png")
+    page.goto(f"/replayer?hand={hands.running}")
+    expect(error).to_contain_text("still being played at the table “Night owls”" if en
+                                  else "wird am Tisch „Night owls“ noch gespielt")
+    page.goto(f"/replayer?hand={hands.private_voided}")
+    expect(error).to_contain_text("You may not see this hand: it was played at a private table"
+                                  if en else "Du darfst diese Hand nicht sehen")
+    for words in ("This file cannot be replayed", "Diese Datei", "Hidden"):
+        expect(error).not_to_contain_text(words)
+    if viewer.max_width is not None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewer.max_width
+
+
+def test_the_equity_table_of_eight_players_fits_a_phone_without_sideways_scrolling(
+        person, tmp_path: Path) -> None:
+    results = import_file(FIXTURES / "pokerstars" / "7-StudHL-USD-0.04-0.08-200911.txt",
+                          tmp_path)
+    paths = [Path(r.path) for r in results if r.ok and r.path]
+    names, eight = next((n, p) for p in paths
+                        if isinstance(n := load(p).fields["players"], list) and len(n) == 8)
+    viewer = person(viewport=PHONE, locale="de-DE")
+    page = viewer.page
+    page.goto("/replayer")
+    page.get_by_test_id("replay-file").set_input_files(str(eight))
+    table = page.get_by_test_id("equity")
+    expect(table.locator("tbody tr").first).to_be_visible()
+    page.keyboard.press("End")
+    fits = page.evaluate("""() => {
+      const box = document.querySelector(".replay-equity-scroll");
+      const table = document.getElementById("equity");
+      return {box: box.clientWidth, scroll: box.scrollWidth, table: table.scrollWidth,
+              right: Math.max(...[...table.querySelectorAll("td, th")].filter((c) =>
+                c.getClientRects().length).map((c) => c.getBoundingClientRect().right)),
+              page: document.documentElement.scrollWidth};
+    }""")
+    assert fits["scroll"] <= fits["box"] and fits["table"] <= fits["box"], fits
+    assert fits["right"] <= PHONE["width"] and fits["page"] <= PHONE["width"], fits
+    # Every seat's equity is still there, named: its name beside its figure.
+    street = table.locator("tbody tr").last
+    cells = street.locator("td[data-name]")
+    assert [c.get_attribute("data-name") for c in cells.all()] == names
+    page.locator("#equity-panel").screenshot(path=str(house.SHOTS / "replayer-equity-phone.png"))
+    screenshot(page, "replayer-eight-phone.png")

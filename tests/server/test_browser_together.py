@@ -280,3 +280,52 @@ def test_friends_at_a_private_table_invite_chat_wait_time_bank_pause_remove_and_
     for name, wire in wires.items():
         assert wire.of("state"), name
         assert foreign_down_cards(wire.frames) == [], name
+
+
+def talking(person: Callable[..., Player]) -> tuple[Player, Player]:
+    """KeyAnn opens a table and says hello; Bob, at the table, reads it."""
+    ann, bob = person(), person()
+    ann.open_lobby()
+    ann.pick_nickname("KeyAnn")
+    table_id = ann.create_table("Talk", "stud", seats=4)
+    arrive(bob, "Bob", f"/tables/{table_id}")
+    ann.page.get_by_test_id("chat-input").fill("hello")
+    ann.page.get_by_test_id("chat-input").press("Enter")
+    expect(bob.page.get_by_test_id("chat-line").filter(has_text="hello")).to_have_count(1)
+    return ann, bob
+
+
+def test_chat_times_are_on_the_24_hour_clock_as_the_last_hands_are(
+        person: Callable[..., Player], site: Server) -> None:
+    """Chat times say "15:49", never "03:49 PM", in English too: one clock for the page."""
+    now = "() => { const d = new Date(); return [d.getHours(), d.getMinutes()]; }"
+    ann, bob = person(), person()
+    ann.open_lobby()
+    ann.pick_nickname("KeyAnn")
+    table_id = ann.create_table("Talk", "stud", seats=4)
+    arrive(bob, "Bob", f"/tables/{table_id}")
+    before = "{:02d}:{:02d}".format(*bob.page.evaluate(now))
+    ann.page.get_by_test_id("chat-input").fill("hello")
+    ann.page.get_by_test_id("chat-input").press("Enter")
+    line = bob.page.get_by_test_id("chat-line").filter(has_text="hello")
+    expect(line).to_have_count(1)
+    stamp = line.locator(".chat-time").inner_text()
+    after = "{:02d}:{:02d}".format(*bob.page.evaluate(now))
+    assert stamp in (before, after), f"the chat says {stamp!r} at {before} (24-hour clock)"
+
+
+def test_the_muted_list_names_the_muted_player_after_a_reload(
+        person: Callable[..., Player], site: Server) -> None:
+    """A muted player's lines are never sent, so the muted list takes their names from the
+    muted frame: after a reload it still says "KeyAnn", never an account id ("#1")."""
+    _, bob = talking(person)
+    line = bob.page.get_by_test_id("chat-line").filter(has_text="hello")
+    line.get_by_test_id("chat-mute").focus()
+    bob.page.keyboard.press("Enter")
+    unmute = bob.page.get_by_test_id("chat-unmute")
+    expect(unmute).to_have_text("KeyAnn")
+    bob.page.reload()
+    bob.wait(lambda: bob.frames.state, "Bob's frame after the reload")
+    expect(unmute).to_have_text("KeyAnn")
+    expect(unmute).to_have_accessible_name(words("ui.chat_unmute", name="KeyAnn"))
+    expect(bob.page.get_by_test_id("chat-muted")).not_to_contain_text("#")

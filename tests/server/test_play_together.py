@@ -708,7 +708,7 @@ def test_a_mute_stops_a_players_lines_reaching_the_muter_even_after_reconnecting
 
     muter.client.send({"type": "mute", "account": talker.account, "muted": True})
     answer = muter.client.until(lambda f: f.get("type") == "muted")
-    assert answer == {"type": "muted", "accounts": [talker.account]}
+    assert answer["accounts"] == [talker.account]
     say("first")
     assert "first" not in heard(muter.client)
     muter.client.close()
@@ -725,6 +725,30 @@ def test_a_mute_stops_a_players_lines_reaching_the_muter_even_after_reconnecting
     fresh.ping()
     assert [line["text"] for line in chat_lines(fresh, history=True)] == [
         "first", "second", "third"]
+
+
+def test_the_muted_frame_names_whom_you_mute_on_muting_and_on_connecting(
+        lobby: Lobby) -> None:
+    """chat.py: a muted player's lines are never sent, so the ``muted`` frame itself carries
+    their nicknames (the page's list of muted players shows names, not account ids)."""
+    t = hosted(lobby)
+    ann_id, _ = lobby.account("KeyAnn")
+    bob_id, _ = lobby.account("KeyBob")
+    muter = player(lobby, t.table)
+    muter.client.send({"type": "mute", "account": ann_id, "muted": True})
+    first = muter.client.until(lambda f: f.get("type") == "muted" and f["accounts"])
+    assert first == {"type": "muted", "accounts": [ann_id], "names": {str(ann_id): "KeyAnn"}}
+    muter.client.send({"type": "mute", "account": bob_id, "muted": True})
+    both = muter.client.until(lambda f: f.get("type") == "muted" and len(f["accounts"]) == 2)
+    assert both["names"] == {str(ann_id): "KeyAnn", str(bob_id): "KeyBob"}
+    again = lobby.connect(t.table, muter.token)  # a reload: the names come with the greeting
+    again.ping()
+    [greeted] = [f for f in again.frames if f.get("type") == "muted"]
+    assert greeted["accounts"] == sorted([ann_id, bob_id])
+    assert greeted["names"] == {str(ann_id): "KeyAnn", str(bob_id): "KeyBob"}
+    again.send({"type": "mute", "account": ann_id, "muted": False})
+    left = again.until(lambda f: f.get("type") == "muted" and len(f["accounts"]) == 1)
+    assert left["names"] == {str(bob_id): "KeyBob"}
 
 
 def test_muting_yourself_is_bad_mute(lobby: Lobby) -> None:

@@ -20,9 +20,10 @@ import pytest
 from sqlalchemy import select
 
 from stud.history.phh import dumps_all, load, loads
+from stud.rules import PROFILES, Stakes, Variant
 from stud.server.replays import MAX_PHH_BYTES
 from stud.server.schema import hands
-from stud.server.store import Store
+from stud.server.store import HandPlayer, Store
 
 from .conftest import Server
 from .wsclient import Frame, TableClient, bearer, finished, make_account, make_table, play
@@ -355,3 +356,125 @@ def test_ids_past_what_the_database_holds_are_not_found_on_both_databases(
             assert http.get(path, headers=bearer(token)).status_code == 404, path
         answer = http.get("/api/me/hands", params={"before": big}, headers=bearer(token))
         assert answer.status_code == 400 and "before must be a hand id" in answer.text
+
+
+# ---------------------------------------------------------------------- hands with no replay
+
+
+@dataclass(frozen=True)
+class Unplayable:
+    """Hands of one table that have no replay, beside the hands of another table played in
+    between (so that a hand's id is not its number at its table)."""
+
+    table: str
+    voided: int  # the id of hand #13 at the table, voided
+    running: int  # the id of hand #15 there, still running
+    private_voided: int  # hand #2 of a private table, voided
+    host_token: str  # the private table's host
+
+
+def unplayable_hands(database: str) -> Unplayable:
+    """Written straight to the store of a server already started (which voids the hands left
+    running only when it starts); the tables are closed, so no room deals at them."""
+    store = Store(database)
+    try:
+        host, host_token = store.create_account("Host")
+        players = []
+        for seat in (1, 2):
+            account, _ = store.create_account(f"Player{seat}")
+            players.append(account)
+
+        def table(name: str, private: bool = False) -> tuple[int, list[HandPlayer]]:
+            spec = store.create_table(name, Variant.STUD, Stakes.for_limit(2),
+                                      PROFILES["standard"], 4, 30, host.id, private)
+            for seat, account in enumerate(players, 1):
+                store.sit(spec.id, seat, account.id, 100)
+            return spec.id, [HandPlayer(s, a.id, 100) for s, a in enumerate(players, 1)]
+
+        night, at_night = table("Night owls")
+        other, at_other = table("Early birds")
+        ids = {}
+        for number in range(1, 16):
+            for table_id, seated in ((night, at_night), (other, at_other)):
+                ids[table_id, number] = hand_id = store.start_hand(table_id, number, seated)
+                if (table_id, number) == (night, 13):
+                    store.void_hand(hand_id)
+                elif (table_id, number) != (night, 15):
+                    store.finish_hand(hand_id, [100, 100], "phh", "phh", ["text"])
+        private, at_private = table("Hidden", private=True)
+        store.finish_hand(store.start_hand(private, 1, at_private), [100, 100], "phh", "phh",
+                          ["text"])
+        hidden = store.start_hand(private, 2, at_private)
+        store.void_hand(hidden)
+        store.close_table(other)
+        store.close_table(private)
+        return Unplayable("Night owls", ids[night, 13], ids[night, 15], hidden, host_token)
+    finally:
+        store.close()
+
+
+def test_a_voided_or_running_hand_has_no_replay_and_the_answer_says_which_and_where(
+        server: Server) -> None:
+    """The replayer's hand id is the server's; the table page calls the same hand by its
+    number there ("Hand #13"): the answer names both, and why there is nothing to replay."""
+    hands = unplayable_hands(server.database)
+    assert hands.voided != 13
+    with server.client() as http:
+        for path in (f"/api/hands/{hands.voided}/replay", f"/api/hands/{hands.voided}/mine.phh"):
+            answer = http.get(path)
+            assert answer.status_code == 404, answer.text
+            assert answer.json() | {"detail": ""} == {
+                "detail": "", "code": "hand_voided", "hand": hands.voided, "table": "Night owls",
+                "table_id": answer.json()["table_id"], "number": 13}
+            assert "voided" in answer.json()["detail"]
+            assert "#13" in answer.json()["detail"]
+        running = http.get(f"/api/hands/{hands.running}/replay").json()
+        assert (running["code"], running["table"]) == ("hand_running", "Night owls")
+        assert "still being played" in running["detail"]
+        missing = http.get("/api/hands/999999/replay")
+        assert missing.status_code == 404
+        assert missing.json()["code"] == "no_hand"
+
+
+def test_a_hand_of_a_private_table_is_refused_as_private_before_anything_is_said_of_it(
+        server: Server) -> None:
+    hands = unplayable_hands(server.database)
+    with server.client() as http:
+        for path in (f"/api/hands/{hands.private_voided}/replay",
+                     f"/api/hands/{hands.private_voided}/mine.phh"):
+            refused = http.get(path)
+            assert refused.status_code == 403, refused.text
+            assert refused.json()["code"] == "private_hand"
+            assert "Hidden" not in refused.text  # not even the table's name
+            # Its host may see it: and learns that it was voided.
+            seen = http.get(path, headers=bearer(hands.host_token))
+            assert (seen.status_code, seen.json()["code"]) == (404, "hand_voided")
+            assert (seen.json()["table"], seen.json()["number"]) == ("Hidden", 2)
+
+
+def test_a_bad_hand_of_a_phhs_is_refused_with_the_files_hands_to_choose_another(
+        played: Played) -> None:
+    """A .phhs whose hand [2] deals a card twice: that hand is refused, and the answer still
+    names every hand of the file (the replayer keeps its list), the first and third replay."""
+    paths = sorted(WSOP.glob("*.phh"))[:3]
+    if len(paths) < 3:
+        pytest.skip(f"{WSOP} is missing")
+    text = corrupted_second_hand([load(path) for path in paths])
+    with played.http() as http:
+        bad = http.post("/api/replays", params={"hand": "2"}, content=text.encode())
+        first = http.post("/api/replays", content=text.encode())
+        third = http.post("/api/replays", params={"hand": "3"}, content=text.encode())
+    assert bad.status_code == 400, bad.text
+    assert bad.json()["bundle"] == {"hands": ["1", "2", "3"], "hand": "2"}
+    assert bad.json()["line"] == "d dh p4 9s9s2s"
+    assert first.status_code == third.status_code == 200
+    assert third.json()["bundle"] == {"hands": ["1", "2", "3"], "hand": "3"}
+
+
+def corrupted_second_hand(histories: list[Any]) -> str:
+    """The .phhs of these hands with hand [2]'s first deal to p4 made ``d dh p4 9s9s2s``."""
+    text = dumps_all(histories)
+    start, end = text.index("[2]"), text.index("[3]")
+    second = re.sub(r'"d dh p4 [^"]*"', '"d dh p4 9s9s2s"', text[start:end], count=1)
+    assert second != text[start:end]
+    return text[:start] + second + text[end:]

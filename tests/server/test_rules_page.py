@@ -188,3 +188,23 @@ def test_page_loads_nothing_from_outside():
 def test_server_text_is_never_set_as_markup():
     # The table's name comes from a user; the script builds text nodes only.
     assert "innerHTML" not in SCRIPT and "insertAdjacentHTML" not in SCRIPT
+
+
+def test_german_rules_name_streets_and_bets_as_the_table_and_the_lobby_do():
+    """One German word per concept: the table says "dritte Straße" (street.3) and the lobby
+    "Kleiner Einsatz" (ui.field_small_bet); the rules page said "Third Street" and "Small Bet"
+    in English on a German page."""
+    german = catalogue("de")
+    english = [(k, word) for k, v in TEXT["de"].items()
+               for word in re.findall(r"\b(?:Third|Fourth|Fifth|Sixth|Seventh|Street|Streets"
+                                      r"|Small Bet|Big Bet|River)\b", v)]
+    assert not english, f"English street or bet names on the German rules page: {english}"
+    assert TEXT["de"]["ui_small_bet"] == german["ui.field_small_bet"]
+    assert TEXT["de"]["ui_big_bet"] == "Großer Einsatz"
+    assert re.search(r"\bgroße[nr]? Einsatz", german["first.open_pair"])  # the table's word
+    third = german["street.3"]  # as the table's headings say it: "Dritte Straße"
+    assert TEXT["de"]["sec_bring_in"].startswith(third[0].upper() + third[1:])
+    said = " ".join(TEXT["de"].values()).lower()
+    for number in range(4, 8):  # every later street, by the table's ordinal ("vierte Straße")
+        ordinal = german[f"street.{number}"].split()[0].rstrip("e")
+        assert re.search(rf"\b{ordinal}(?:e|en)\b[^.;:]*straße", said), german[f"street.{number}"]

@@ -272,7 +272,7 @@ def create_app(database: str | None = None, timing: Timing | None = None,
     @app.exception_handler(StoreError)
     async def store_error(_request: Request, error: StoreError) -> JSONResponse:
         status = 409 if error.code in ("nickname_taken", "seat_taken") else 400
-        body: Json = {"detail": str(error), "code": error.code}
+        body: Json = {"detail": str(error), "code": error.code, **error.facts}
         if error.code in _STORE_FIELDS:
             body["field"] = _STORE_FIELDS[error.code]
         return JSONResponse(body, status_code=status)

@@ -1,7 +1,9 @@
 """Chat at a table (a part of ``Room``, a mixin): players and watchers with an account talk;
 every line is kept with the table in the store, limited in length and rate, and sent as data
 (the pages show it as text, never as markup). A reader can mute a player: that player's lines
-are not sent to the reader's connections, at any table, until unmuted.
+are not sent to the reader's connections, at any table, until unmuted. The ``muted`` frame names
+whom the reader mutes, with their nicknames (their lines are not sent, so the page has no other
+way to know the names).
 
 The table's notices (who timed out, a pause, a close) go to every client as ``notice`` frames
 and the pages show them in the same pane, in the reader's language; who won each hand the pages
@@ -10,6 +12,7 @@ take from the hand's own frame.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import unicodedata
@@ -23,6 +26,7 @@ from stud.server.store import ChatLine, Store, TableSpec
 LONGEST = 200  # characters in one chat line
 BURST, PER_SECONDS = 5, 10.0  # at most BURST lines in any PER_SECONDS, per account and table
 KEPT = 50  # lines a new client gets
+_TELLING: set[asyncio.Task[None]] = set()  # muted frames being made: held until sent
 
 
 class Chat:
@@ -38,7 +42,7 @@ class Chat:
         """A new client gets the table's last lines (but not those of players it muted)."""
         if client.account is not None:
             client.muted = await self.db(self.store.muted_by, client.account.id)
-            client.push_error(json.dumps({"type": "muted", "accounts": sorted(client.muted)}))
+            await self._tell_muted(client)
         lines = await self.db(self.store.recent_chat, self.spec.id, KEPT)
         client.push_error(_frame([line for line in lines
                                   if line.account_id not in client.muted], history=True))
@@ -89,7 +93,21 @@ class Chat:
         for mine in self.clients:
             if mine.account is not None and mine.account.id == account_id:
                 (mine.muted.add if muted else mine.muted.discard)(other)
-                mine.push_error(json.dumps({"type": "muted", "accounts": sorted(mine.muted)}))
+                _TELLING.add(task := asyncio.get_running_loop().create_task(
+                    self._tell_muted(mine)))
+                task.add_done_callback(_TELLING.discard)
+
+    async def _tell_muted(self, client: Client) -> None:
+        """Sends the client whom it mutes, with their nicknames. The set is read again after
+        the names are looked up, and sent with no wait in between: of several mutes in quick
+        succession, the frame sent last says the set as it is."""
+        names: dict[int, str] = {}
+        while missing := client.muted - names.keys():
+            for other in sorted(missing):
+                names[other] = (await self.db(self.store.account, other)).nickname
+        muted = sorted(client.muted)
+        client.push_error(json.dumps({"type": "muted", "accounts": muted,
+                                      "names": {str(other): names[other] for other in muted}}))
 
 
 def _joins(text: str, i: int) -> bool:

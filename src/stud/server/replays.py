@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -24,26 +25,40 @@ from stud.server.frames import Json, award_json, cards_json, first_json, value_j
 from stud.server.pages import page
 from stud.server.store import is_key
 
+if TYPE_CHECKING:
+    from stud.server.app import Casino
+
 MAX_PHH_BYTES = 1024 * 1024  # a hand of eight players is a few kilobytes; a .phhs more
 MAX_HANDS = 200  # one page of "your hands"
 
 router = APIRouter()
 
 
-class PHHRefused(HTTPException):
-    """A PHH that cannot be replayed: the words (``detail``) and the facts a page can put in
-    its own words: ``code``, and where the history went wrong (``index``, ``line``)."""
+class Refused(HTTPException):
+    """A replay the server does not give: the words (``detail``) and the facts a page can put
+    in its own words (``code`` and ``facts``)."""
 
-    def __init__(self, code: str, detail: str, index: int | None = None,
-                 line: str | None = None) -> None:
-        super().__init__(400, detail)
+    def __init__(self, status: int, code: str, detail: str, facts: Json | None = None) -> None:
+        super().__init__(status, detail)
         self.code = code
-        self.index = index
-        self.line = line
+        self.facts: Json = facts or {}
 
     def response(self) -> JSONResponse:
-        return JSONResponse({"detail": self.detail, "code": self.code, "index": self.index,
-                             "line": self.line}, status_code=400)
+        return JSONResponse({"detail": self.detail, "code": self.code} | self.facts,
+                            status_code=self.status_code)
+
+
+class PHHRefused(Refused):
+    """A PHH that cannot be replayed: where the history went wrong (``index``, ``line``) and,
+    of a ``.phhs`` whose hand is the bad one, ``bundle``: every hand's name, and this one's
+    (another may be asked for)."""
+
+    def __init__(self, code: str, detail: str, index: int | None = None,
+                 line: str | None = None, bundle: Json | None = None) -> None:
+        super().__init__(400, code, detail, {"index": index, "line": line}
+                         | ({"bundle": bundle} if bundle else {}))
+        self.index = index
+        self.line = line
 
 
 # ---------------------------------------------------------------------- JSON
@@ -139,21 +154,23 @@ def replay_of(text: str, source: str, you_table_seat: int | None = None,
         raise PHHRefused("bad_phh", f"{source} has no hand [{hand}]: its hands are "
                                     f"{', '.join(f'[{n}]' for n in names)}")
     history = hands[names.index(chosen)][1]
+    bundle: Json | None = {"hands": names, "hand": chosen} if chosen else None
     if chosen:
         source = f"{source} [{chosen}]"
     try:
         replay = replay_steps(history)
     except PHHError as error:
-        raise PHHRefused("bad_phh", f"{source}: {error}") from None
+        raise PHHRefused("bad_phh", f"{source}: {error}", bundle=bundle) from None
     except StepsError as error:
-        raise PHHRefused("bad_phh", f"{source}: {error}", error.index, error.line) from None
+        raise PHHRefused("bad_phh", f"{source}: {error}", error.index, error.line,
+                         bundle) from None
     seats = history.fields.get("seats")
     you = None
     if you_table_seat is not None and isinstance(seats, list) and you_table_seat in seats:
         you = seats.index(you_table_seat) + 1
     found = replay_json(replay, history.fields, you)
-    if chosen:
-        found["bundle"] = {"hands": names, "hand": chosen}
+    if bundle:
+        found["bundle"] = bundle
     return found
 
 
@@ -197,21 +214,43 @@ async def replay_upload(request: Request) -> JSONResponse:
         return refused.response()
 
 
+async def _not_replayed(casino: Casino, hand_id: int) -> Refused:
+    """Why a hand has no replay, as facts: there is no such hand (``no_hand``), it was voided
+    (``hand_voided``) or is still being played (``hand_running``); with the table's name and
+    the hand's number there (the table page's "Hand #13"), which differ from the hand's id."""
+    place = await casino.db(casino.store.hand_place, hand_id) if is_key(hand_id) else None
+    if place is None:
+        return Refused(404, "no_hand", f"there is no hand {hand_id}", {"hand": hand_id})
+    table_id, number, status = place
+    spec = await casino.db(casino.store.table, table_id)
+    where: Json = {"hand": hand_id, "table": spec.name, "table_id": table_id, "number": number}
+    named = f"hand {hand_id} (hand #{number} at the table {spec.name!r})"
+    if status == "running":
+        return Refused(404, "hand_running", f"{named} is still being played: it can be "
+                       "replayed when it is over", where)
+    if status == "voided":
+        return Refused(404, "hand_voided", f"{named} was voided: the server stopped during it "
+                       "and every player got their starting stack back, so there is nothing "
+                       "to replay", where)
+    return Refused(404, "no_hand", f"{named} has no history kept", where)
+
+
 async def _own_or_public(request: Request, hand_id: int) -> tuple[str, int | None]:
     """The PHH of a finished hand as this request's account saw it (the public one when it
-    did not play it), and the table seat it played; 404 when there is no such hand, 403 for a
-    hand of a private table this request may not see (``?invite=`` lets its bearers in)."""
+    did not play it), and the table seat it played; 404 when there is none (no such hand, a
+    voided one, one still running: ``_not_replayed``), 403 (``private_hand``) for a hand of a
+    private table this request may not see (``?invite=`` lets its bearers in)."""
     casino = casino_of(request)
     account = await account_of(request)
     mine = account.id if account is not None else None
     if is_key(hand_id) and not await casino.may_see_hand(
             hand_id, account, request.query_params.get("invite")):
-        raise HTTPException(403, f"hand {hand_id} was played at a private table: open it "
-                                 "with the table's invite link")
+        raise Refused(403, "private_hand", f"hand {hand_id} was played at a private table: "
+                      "open it with the table's invite link", {"hand": hand_id})
     text = (await casino.db(casino.store.own_phh, hand_id, mine)
             if is_key(hand_id) else None)
     if text is None:
-        raise HTTPException(404, f"hand {hand_id} is not finished or does not exist")
+        raise await _not_replayed(casino, hand_id)
     seat = None
     if mine is not None:
         own = await casino.db(casino.store.own_hands, mine, [hand_id])
@@ -223,18 +262,21 @@ async def _own_or_public(request: Request, hand_id: int) -> tuple[str, int | Non
 @router.get("/api/hands/{hand_id}/replay", response_model=None)
 async def hand_replay(request: Request, hand_id: int) -> JSONResponse:
     """A finished hand's steps: with your own cards if you played it, else the public hand."""
-    text, seat = await _own_or_public(request, hand_id)
     try:
+        text, seat = await _own_or_public(request, hand_id)
         return JSONResponse(await asyncio.to_thread(replay_of, text, f"hand {hand_id}", seat))
-    except PHHRefused as refused:
+    except Refused as refused:
         return refused.response()
 
 
-@router.get("/api/hands/{hand_id}/mine.phh")
-async def own_phh(request: Request, hand_id: int) -> PlainTextResponse:
+@router.get("/api/hands/{hand_id}/mine.phh", response_model=None)
+async def own_phh(request: Request, hand_id: int) -> PlainTextResponse | JSONResponse:
     """The PHH of a hand with your own cards in it (the public one for a hand you did not
     play)."""
-    text, seat = await _own_or_public(request, hand_id)
+    try:
+        text, seat = await _own_or_public(request, hand_id)
+    except Refused as refused:
+        return refused.response()
     name = f"stud-hand-{hand_id}{'-mine' if seat is not None else ''}.phh"
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="{name}"'})

@@ -66,11 +66,14 @@ _NICKNAME = re.compile(r"^[\w .\-]{1,20}$")
 
 
 class StoreError(ValueError):
-    """A request the store refuses; ``code`` is the protocol's error code."""
+    """A request the store refuses; ``code`` is the protocol's error code, and ``facts`` what
+    a page needs to say it in its reader's language (``like``: the taken nickname a new one
+    looks like)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **facts: str | int) -> None:
         super().__init__(message)
         self.code = code
+        self.facts = facts
 
     def __reduce__(self) -> tuple[type[StoreError], tuple[str, str], dict[str, Any]]:
         # Whole across a pipe (stud.server.store_process): its code and words, and any notes.
@@ -377,9 +380,10 @@ class Store(Tournaments):
             with self.engine.connect() as db:
                 taken = db.execute(select(accounts.c.nickname).where(
                     accounts.c.nickname_key == key)).scalar()
-            like = "" if taken is None or taken == name else \
-                f" (it looks like {taken!r}, which is taken)"
-            raise StoreError("nickname_taken", f"the nickname {name!r} is taken{like}") from None
+            if taken is None or taken == name:
+                raise StoreError("nickname_taken", f"the nickname {name!r} is taken") from None
+            raise StoreError("nickname_taken", f"the nickname {name!r} is taken (it looks like "
+                             f"{taken!r}, which is taken)", like=taken) from None
         return self.account(account_id), token
 
     def account(self, account_id: int) -> Account:
@@ -700,6 +704,14 @@ class Store(Tournaments):
         with self.engine.connect() as db:
             found = db.execute(select(hands.c.table_id).where(hands.c.id == hand_id)).scalar()
         return None if found is None else int(found)
+
+    def hand_place(self, hand_id: int) -> tuple[int, int, str] | None:
+        """Where a hand was played: its table, its number there (the table page's "Hand #13")
+        and its status (running, finished or voided); None for no such hand."""
+        with self.engine.connect() as db:
+            row = db.execute(select(hands.c.table_id, hands.c.number, hands.c.status)
+                             .where(hands.c.id == hand_id)).first()
+        return None if row is None else (int(row.table_id), int(row.number), str(row.status))
 
     def hand_phh(self, hand_id: int) -> str | None:
         with self.engine.connect() as db:

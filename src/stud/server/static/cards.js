@@ -1,7 +1,7 @@
 // Drawing cards, and the small DOM helper every page builds with: shared by the table page, the
 // replayer and "your hands". A card is a string ("Td"), null for a card this reader may not see.
 
-import { cardParts, cardText, t } from "./i18n.js";
+import { cardName, cardParts } from "./i18n.js";
 
 /** An element with attributes (class, testid, text, style, on* handlers, ...) and children. */
 export function el(tag, attrs = {}, ...children) {
@@ -27,14 +27,14 @@ export function cardNode(card, { up = true, own = false, small = false } = {}) {
   if (!card) {
     classes.push("back");
     return el("div", { class: classes.join(" "), "data-card": "", role: "img",
-      "aria-label": t("ui.card_face_down") });
+      "aria-label": cardName(null) });
   }
   const { rank, suit, red, letter } = cardParts(card);
   classes.push(red ? "red" : "black", `suit-${letter}`);
   if (!up) classes.push("down"); // a down card this viewer may see: its own, or shown
   if (own) classes.push("own");
   return el("div", { class: classes.join(" "), "data-card": card, "data-up": String(up),
-    role: "img", "aria-label": up ? cardText(card) : `${cardText(card)} (${t("ui.card_down")})` },
+    role: "img", "aria-label": cardName(card, { down: !up }) },
   el("span", { class: "rank", "aria-hidden": "true", text: rank }),
   el("span", { class: "suit", "aria-hidden": "true", text: suit }),
   el("span", { class: "pip", "aria-hidden": "true", text: suit }));

@@ -109,6 +109,18 @@ export function cardText(card) {
   return rank + suit;
 }
 
+const SUIT_NAMES = { s: "ui.suit_s", h: "ui.suit_h", d: "ui.suit_d", c: "ui.suit_c" };
+
+/** A card in words, as a screen reader says it: "Four of spades", "Pik Vier"; with `down`, a
+ * down card this reader may see ("..., face down"); a hidden card (null) is "face-down card". */
+export function cardName(card, { down = false } = {}, l = lang()) {
+  if (!card) return t("ui.card_face_down", {}, l);
+  const rank = card[0];
+  const name = t("ui.card_name", { rank: t(`rank.${rank}`, {}, l),
+    suit: t(SUIT_NAMES[card[1]], {}, l) }, l);
+  return down ? t("ui.card_name_down", { card: name }, l) : name;
+}
+
 const cardsText = (cards) => (cards || []).map(cardText).join(" ");
 
 // ------------------------------------------------------------------ facts into words
@@ -306,7 +318,8 @@ export function translateStatic(root = document) {
 }
 
 window.studI18n = {
-  lang, setLang, onLangChange, has, t, chips, capitalized, cardText, handText, showingText,
+  lang, setLang, onLangChange, has, t, chips, capitalized, cardText, cardName, handText,
+  showingText,
   firstToAct, streetName, actionLabel, takenText, potName, awardHand, awardLines, oddChipsText,
   variantTitle, stakesText,
 };

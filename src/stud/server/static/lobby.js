@@ -9,12 +9,14 @@ import { formErrors } from "./forms.js";
 
 // ------------------------------------------------------------------ shared with the table page
 
-/** An HTTP API error: the status and the server's `detail` text, with the field it names. */
+/** An HTTP API error: the status and the server's `detail` text, with the field it names,
+ * and the facts the server sent beside them (`code` and the rest: `facts`). */
 export class ApiError extends Error {
-  constructor(status, detail, field) {
+  constructor(status, detail, field, facts = {}) {
     super(detail);
     this.status = status;
     this.field = field;
+    this.facts = facts;
   }
 }
 
@@ -22,7 +24,9 @@ const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "r
   "players", "starting_stack", "structure", "per", "every"];
 
 /** The error of an answer: the server names the field it refuses as data (`field`), and a
- * store error its `code`, which a German page says in German; otherwise the server's words. */
+ * store error its `code`, which a German page says in German with the facts sent beside it
+ * (a nickname that looks like a taken one: `like`, the taken one); otherwise the server's
+ * words. */
 function errorOf(status, body) {
   let detail = body && body.detail;
   let field = body && typeof body.field === "string" ? body.field : null;
@@ -33,10 +37,13 @@ function errorOf(status, body) {
   }
   if (typeof detail !== "string" || !detail) detail = `HTTP ${status}`;
   const code = body && body.code;
+  const facts = body && typeof body === "object" && !Array.isArray(body) ? body : {};
   if (code === "out_of_range" && field) { // a form's number: its bounds, in the reader's words
     detail = t("error.out_of_range", { low: chips(body.low), high: chips(body.high) });
+  } else if (code === "nickname_taken" && typeof facts.like === "string") {
+    detail = t("error.nickname_taken.like", { like: facts.like });
   } else if (code && lang() !== "en" && has(`error.${code}`)) detail = t(`error.${code}`);
-  return new ApiError(status, detail, FIELDS.includes(field) ? field : null);
+  return new ApiError(status, detail, FIELDS.includes(field) ? field : null, facts);
 }
 
 /** fetch() of the JSON API with the account cookie; throws ApiError on a 4xx or 5xx. */

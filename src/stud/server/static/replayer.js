@@ -20,8 +20,11 @@ const invited = (path) => (INVITE ? `${path}?invite=${encodeURIComponent(INVITE)
 
 const view = {
   replay: null, // the replay's JSON
+  bundle: null, // of a .phhs opened: {hands, hand}, its hands' names and the one chosen
   index: 0, // the step shown
-  error: null, // {code, detail, index, line} of a refused file, or {missing: id}
+  // {code, detail, index, line, name} of a refused file (name: the .phhs hand refused), or
+  // {hand, status, code, table, number, detail} of a played hand the server does not replay
+  error: null,
   loading: false,
 };
 let uploaded = null; // the text of the file opened last: another of its hands may be asked for
@@ -244,11 +247,12 @@ function renderEquity(step) {
         text: t(street.method === "exact" ? "ui.replay_exact" : "ui.replay_estimate") })));
     if (street.missing || !street.seats.length) {
       if (street.missing) {
-        row.append(el("td", { colspan: replay.players.length, class: "muted",
+        row.append(el("td", { colSpan: replay.players.length, class: "muted",
           text: t(street.missing === "community" ? "ui.replay_no_equity_community"
             : "ui.replay_no_equity_deck") }));
       } else {
-        row.append(...replay.players.map(() => el("td", { class: "muted", text: "–" })));
+        row.append(...replay.players.map((p) => el("td", { class: "muted",
+          "data-name": nameOf(p.seat), text: "–" })));
       }
       body.append(row);
       continue;
@@ -257,13 +261,15 @@ function renderEquity(step) {
     for (const p of replay.players) {
       const e = bySeat.get(p.seat);
       if (!e) {
-        row.append(el("td", { class: "muted", text: "–" }));
+        row.append(el("td", { class: "muted", "data-name": nameOf(p.seat), text: "–" }));
         continue;
       }
       const halves = replay.variant === "stud8" ? [
         el("small", { class: "muted", text: `${t("ui.high")} ${percent(e.high)}` }),
         el("small", { class: "muted", text: `${t("ui.low")} ${percent(e.low)}` })] : [];
-      row.append(el("td", { "data-seat": p.seat }, el("strong", { text: percent(e.equity) }), halves));
+      // data-name: a phone shows each seat's name in its cell, the streets one under another
+      row.append(el("td", { "data-seat": p.seat, "data-name": nameOf(p.seat) },
+        el("strong", { text: percent(e.equity) }), halves));
     }
     body.append(row);
   }
@@ -305,21 +311,45 @@ function renderMeta() {
   document.title = `${t("ui.replayer_title")} · stud`;
 }
 
+/** Why a played hand (?hand=ID) has no replay, from the facts the server sent: a hand of a
+ * private table, one voided or still being played (named as its table names it: "Hand #13"
+ * at that table, a number other than the id in the address), or none at all. */
+function handErrorLines(error) {
+  const id = error.hand;
+  if (error.code === "private_hand" || error.status === 403) {
+    return [el("p", { class: "replay-error-title", text: t("ui.replay_private") })];
+  }
+  if (error.code === "hand_voided") {
+    return [el("p", { class: "replay-error-title",
+      text: t("ui.replay_voided", { number: error.number, table: error.table }) }),
+    el("p", { class: "muted", text: t("ui.replay_hand_id", { id }) })];
+  }
+  if (error.code === "hand_running") {
+    return [el("p", { class: "replay-error-title",
+      text: t("ui.replay_running", { table: error.table }) })];
+  }
+  if (error.status === 404) return [el("p", { text: t("ui.replay_not_found", { id }) })];
+  // English readers get the server's own, fuller words.
+  return [el("p", { class: "replay-error-title", text: t("ui.replay_hand_failed", { id }) }),
+    lang() === "en" && error.detail && el("p", { class: "muted", text: error.detail })];
+}
+
 function renderError() {
   const box = $("replay-error");
   const error = view.error;
   box.hidden = !error;
   box.replaceChildren();
   if (!error) return;
-  if (error.missing) {
-    box.append(el("p", { text: t("ui.replay_not_found", { id: error.missing }) }));
+  if (error.hand !== undefined) {
+    box.append(...handErrorLines(error).filter(Boolean));
     return;
   }
   if (error.code === "phh_too_large") {
     box.append(el("p", { text: t("ui.replay_too_large") }));
     return;
   }
-  box.append(el("p", { class: "replay-error-title", text: t("ui.replay_bad_file") }));
+  box.append(el("p", { class: "replay-error-title", text: error.name
+    ? t("ui.replay_bad_bundle_hand", { name: error.name }) : t("ui.replay_bad_file") }));
   // English readers get the server's own, fuller words; others the facts: which action.
   if (lang() === "en" && error.detail) box.append(el("p", { class: "muted", text: error.detail }));
   else if (error.index !== null && error.index !== undefined) {
@@ -343,9 +373,10 @@ function renderStep() {
   renderLog();
 }
 
-/** A .phhs file's hands to choose from (hidden for a file of one hand, or a played hand). */
+/** A .phhs file's hands to choose from (hidden for a file of one hand, or a played hand);
+ * still there when the hand chosen cannot be replayed, so that another can be. */
 function renderBundle() {
-  const bundle = view.replay && view.source === "file" ? view.replay.bundle : null;
+  const bundle = view.bundle;
   $("replay-bundle-field").hidden = !bundle;
   if (!bundle) return;
   const select = $("replay-bundle");
@@ -374,6 +405,7 @@ function renderAll() {
 function open(replay, source) {
   view.replay = replay;
   view.source = source;
+  view.bundle = source === "file" ? replay.bundle || null : null;
   view.error = null;
   view.index = 0;
   renderAll();
@@ -382,14 +414,16 @@ function open(replay, source) {
 async function loadHand() {
   if (!HAND_ID) return;
   if (typeof HAND_ID !== "number") { // no hand is called that
-    view.error = { missing: HAND_ID };
+    view.error = { hand: HAND_ID, status: 404 };
     renderAll();
     return;
   }
   try {
     open(await api(invited(`/api/hands/${HAND_ID}/replay`)), "hand");
   } catch (error) {
-    view.error = error.status === 404 ? { missing: HAND_ID } : { detail: error.message };
+    const facts = error.facts || {};
+    view.error = { hand: HAND_ID, status: error.status, code: facts.code, table: facts.table,
+      number: facts.number, detail: error.message };
     renderAll();
   }
 }
@@ -421,8 +455,12 @@ async function post(text, hand) {
   }
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
-    view.error = { code: body.code, detail: body.detail, index: body.index, line: body.line };
+    // A hand of a .phhs that cannot be replayed: the file's list stays, to choose another.
+    const bundle = body.bundle || (hand === null ? null : view.bundle);
+    view.error = { code: body.code, detail: body.detail, index: body.index, line: body.line,
+      name: bundle ? hand ?? bundle.hand : null };
     view.replay = null;
+    view.bundle = bundle;
     renderAll();
     return;
   }

@@ -3,7 +3,7 @@
 // frame's `legal` entries, sent back exactly as given; nothing here decides a rule.
 
 import {
-  actionLabel, awardHand, awardLines, capitalized, cardText, chips, firstToAct,
+  actionLabel, awardHand, awardLines, capitalized, cardName, cardText, chips, firstToAct,
   handText, has, lang, oddChipsText, onLangChange, streetName, t, takenText,
   translateStatic,
 } from "./i18n.js";
@@ -23,11 +23,12 @@ const view = {
   state: null, // the last state frame
   receivedAt: 0, // performance.now() when it came: the clock counts down from there
   pending: false, // an action was sent; its buttons stay disabled until the next frame
-  keyboard: false, // the last action was taken from the keyboard (Enter or Space)
+  keyboard: false, // the player uses the keyboard (Tab, Enter or Space), not a pointer
+  turn: null, // the turn the actions were last drawn for: a new one takes a keyboard's focus
   connection: "connecting", // "open", "connecting", "lost" or "shut" (closed for good)
   shutCode: null, // why it was shut: 4403 (private), 4404 or 4410 (no such table, closed)
   lastHands: null, // GET /api/tables/{id}/hands, newest first
-  dialog: null, // {kind: "sit" | "bot", seat}
+  dialog: null, // {kind: "sit" | "bot" | "rebuy", seat, opener}
 };
 
 let socket = null;
@@ -143,6 +144,7 @@ function seatNode(state, seat, showdown) {
         title: t("ui.remove_bot_title"), "aria-label": t("ui.remove_bot_title"), text: "×",
         onclick: () => send({ type: "remove_bot", seat }) })),
     el("div", { class: "plate-mid" },
+      el("span", { class: "sr-only", text: `${t("ui.stack_label")} ` }),
       el("span", { class: "stack", testid: `stack-${seat}`, text: chips(player.stack) }),
       (player.bot || player.own_bot) && el("span", { class: "badge bot-badge", testid: `bot-badge-${seat}`,
         text: t("ui.bot"), title: player.bot || t("ui.own_bot_title") }),
@@ -159,7 +161,8 @@ function seatNode(state, seat, showdown) {
       el("div", { class: "clock-track" }, el("div", { class: "clock-bar" })),
       el("span", { class: "clock-num" })),
     player.wager > 0 && hand && !hand.over && el("div", { class: "wager", testid: `wager-${seat}` },
-      el("span", { class: "chip-icon" }), el("span", { text: chips(player.wager) }))));
+      el("span", { class: "chip-icon" }), el("span", { class: "sr-only", text: `${t("ui.wager_label")} ` }),
+      el("span", { text: chips(player.wager) }))));
 }
 
 function renderSeats(state) {
@@ -182,12 +185,18 @@ function potText(hand) {
     : t("ui.side_pot", { index, amount: chips(amount) }))).join(" · ");
 }
 
+/** The felt's status ("Your turn", "Waiting for Ann") is a live region: it is written only when
+ * it changes, so that a screen reader says each change once, not at every frame. */
+function setStatus(text) {
+  const status = $("felt-status");
+  if (status.textContent !== text) status.textContent = text;
+}
+
 function renderCenter(state) {
   const info = $("hand-info");
   const board = $("board");
   const pot = $("pot");
   const bets = $("street-bets");
-  const status = $("felt-status");
   const why = $("first-why");
   const hand = state && state.hand;
   why.textContent = hand && !hand.over && hand.why
@@ -197,7 +206,7 @@ function renderCenter(state) {
   bets.textContent = "";
   if (!state) {
     info.textContent = "";
-    status.textContent = view.connection === "shut" ? "" : t("ui.connecting");
+    setStatus(view.connection === "shut" ? "" : t("ui.connecting"));
     return;
   }
   if (!hand) {
@@ -205,11 +214,10 @@ function renderCenter(state) {
     const tournament = state.table.tournament;
     info.textContent = state.last ? t("ui.last_showdown", { number: state.last.number }) : "";
     if (tournament && tournament.status === "registering") { // nothing is dealt until it fills
-      status.textContent = t("ui.tournament_waiting",
-        { missing: tournament.players - tournament.registered });
+      setStatus(t("ui.tournament_waiting", { missing: tournament.players - tournament.registered }));
     } else if (tournament && tournament.status === "finished") {
-      status.textContent = t("ui.tournament_table_over");
-    } else status.textContent = players >= 2 ? t("ui.next_hand") : t("ui.waiting_players");
+      setStatus(t("ui.tournament_table_over"));
+    } else setStatus(players >= 2 ? t("ui.next_hand") : t("ui.waiting_players"));
     return;
   }
   info.textContent = `${t("ui.hand_no", { number: hand.number })} · ${capitalized(streetName(hand.street))}`;
@@ -223,10 +231,10 @@ function renderCenter(state) {
   if (breakdown) pot.append(el("div", { class: "pot-split", text: breakdown }));
   const onStreet = state.seats.reduce((sum, p) => sum + (p ? p.wager || 0 : 0), 0);
   if (!hand.over && onStreet > 0) bets.textContent = t("ui.street_bets", { amount: chips(onStreet) });
-  if (hand.over) status.textContent = "";
-  else if (hand.to_act && hand.to_act === mySeat(state)) status.textContent = t("ui.your_turn");
-  else if (hand.to_act) status.textContent = t("ui.waiting_for", { name: seatName(state, hand.to_act) });
-  else status.textContent = "";
+  if (hand.over) setStatus("");
+  else if (hand.to_act && hand.to_act === mySeat(state)) setStatus(t("ui.your_turn"));
+  else if (hand.to_act) setStatus(t("ui.waiting_for", { name: seatName(state, hand.to_act) }));
+  else setStatus("");
 }
 
 // ------------------------------------------------------------------ the clock
@@ -255,18 +263,24 @@ function renderActions(state) {
     mine.replaceChildren();
     return;
   }
-  // A player who acts from the keyboard keeps the focus on the buttons: it moves to the first
-  // of them at their next turn, unless they are typing or reading elsewhere.
+  // A player who uses the keyboard finds the focus on the actions at each of their turns, on
+  // the first that is not Fold, wherever it was (but in a text field or a dialog); during the
+  // turn it stays on the action it is on, through every redraw.
   const active = document.activeElement;
   const inBox = box.contains(active);
+  const nowhere = active === document.body || active === null;
   // The action just taken is disabled while its answer comes: no focus to keep there.
-  const focused = inBox && !active.disabled ? active : null;
-  const focusHere = view.keyboard && (inBox || active === document.body || active === null);
+  const focused = inBox && active.matches("button.action:not([disabled])") ? active : null;
   box.replaceChildren();
   mine.replaceChildren();
   if (!state) return;
   const hand = state.hand;
   const legal = (hand && !hand.over && hand.legal) || [];
+  const turn = legal.length ? `${hand.number}/${(hand.events || []).length}` : null;
+  const newTurn = turn !== null && turn !== view.turn;
+  view.turn = turn;
+  const focusHere = view.keyboard && (inBox || nowhere
+    || (newTurn && !typing(active) && !$("dialog").contains(active)));
   for (const option of legal) {
     const button = el("button", {
       type: "button",
@@ -356,7 +370,10 @@ function act(option) {
   if (option.action !== "fold" && option.action !== "check") message.to = option.to;
   if (!send(message)) return;
   view.pending = true;
-  for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
+  // A disabled button loses the focus to the page's start: it waits on the actions' place.
+  const box = $("actions");
+  if (box.contains(document.activeElement)) box.focus({ preventScroll: true });
+  for (const button of box.querySelectorAll("button")) button.disabled = true;
 }
 
 // ------------------------------------------------------------------ the showdown
@@ -511,15 +528,21 @@ function logLines(state, hand) {
   return lines;
 }
 
-/** A log line with its cards drawn small: red or black, "??" as a card's back. */
+const SUIT_LETTERS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
+
+/** A log line with its cards drawn small: red or black, "??" as a card's back; each card is an
+ * image named in words for screen readers ("Four of spades", "face-down card"). */
 function logItem(line) {
   const item = el("li", { class: `log-${line.kind}` });
   for (const part of line.text.split(/((?:10|[2-9JQKA])[♥♦♠♣]|\?\?)/)) {
     if (!part) continue;
     if (part === "??") {
-      item.append(el("span", { class: "log-card back", title: "?", "aria-label": "?" }));
+      item.append(el("span", { class: "log-card back", role: "img", title: cardName(null),
+        "aria-label": cardName(null) }));
     } else if (/^(?:10|[2-9JQKA])[♥♦♠♣]$/.test(part)) {
-      item.append(el("span", { class: `log-card ${/[♥♦]/.test(part) ? "red" : "black"}`, text: part }));
+      const card = `${part.startsWith("10") ? "T" : part[0]}${SUIT_LETTERS[part.slice(-1)]}`;
+      item.append(el("span", { class: `log-card ${/[♥♦]/.test(part) ? "red" : "black"}`,
+        role: "img", "aria-label": cardName(card), text: part }));
     } else {
       item.append(part);
     }
@@ -589,7 +612,7 @@ function renderLastHands() {
     const date = h.ended_at ? new Date(h.ended_at) : null;
     if (date && !Number.isNaN(date.getTime())) when = time.format(date);
     box.append(el("details", { class: "last-hand", testid: "last-hand", "data-id": h.id, open: i === 0 },
-      el("summary", {},
+      el("summary", { testid: "last-hand-summary" },
         el("span", { class: "last-hand-no", text: t("ui.hand_no", { number: h.number }) }),
         when && el("span", { class: "muted", text: when }),
         h.result === "voided" && el("span", { class: "badge out", text: t("ui.voided") }),
@@ -614,7 +637,7 @@ async function refreshLastHands() {
   if (!TABLE_ID) return;
   try {
     view.lastHands = await api(withInvite(`/api/tables/${TABLE_ID}/hands?limit=10`));
-    renderLastHands();
+    keepingFocus(renderLastHands);
   } catch (error) {
     if (error.status !== 404) toast(error.message);
   }
@@ -626,6 +649,137 @@ function finishedKey(state) {
   return state.last ? state.last.number : null;
 }
 
+// ------------------------------------------------------------------ the keyboard's place
+// Every frame draws the seats and the controls anew. A keyboard (or screen reader) user's focus
+// is kept through that: on the same control drawn again, or on the one that took its place
+// (Sit out becomes Sit in, Pause becomes Resume, Add bot becomes the bot's ×), never dropped to
+// the page's start.
+
+const FOCUSABLE = "button, input, select, textarea, a[href], summary, [tabindex]:not([tabindex='-1'])";
+const usable = (node) => Boolean(node) && !node.disabled && !node.closest("[inert]")
+  && node.getClientRects().length > 0;
+const byTestid = (id) => `[data-testid="${id}"]`;
+const SWAPS = { "sit-out": "sit-in", "sit-in": "sit-out", "host-pause": "host-resume",
+  "host-resume": "host-pause" };
+
+/** Typing: a text field has the focus (its keys are the text's, not the page's). */
+function typing(node) {
+  return node instanceof HTMLElement && (node.isContentEditable || node.matches(
+    "textarea, select, input:not([type=button]):not([type=submit]):not([type=checkbox]):not([type=radio])"));
+}
+
+/** A selector for a control that finds it again once drawn anew: its test id, within the last
+ * hand it belongs to (several have the same buttons). */
+function focusKey(node) {
+  if (!node || !node.dataset || !node.dataset.testid) return null;
+  const within = node.closest("[data-id]");
+  return `${within ? `[data-id="${within.dataset.id}"] ` : ""}${byTestid(node.dataset.testid)}`;
+}
+
+/** Where the focus goes when `node` is gone after a redraw, best first (selectors): read while
+ * `node` is still on the page. */
+function focusHeirs(node) {
+  const id = (node.dataset && node.dataset.testid) || "";
+  const seat = (id.match(/-(\d+)$/) || [])[1];
+  const heirs = [];
+  const safeAction = "#actions button.action:not([disabled]):not([data-action='fold'])";
+  if (SWAPS[id]) heirs.push(byTestid(SWAPS[id]));
+  if (id === `add-bot-${seat}`) heirs.push(byTestid(`remove-bot-${seat}`));
+  if (id === `remove-bot-${seat}`) heirs.push(byTestid(`add-bot-${seat}`), byTestid(`sit-${seat}`));
+  if (id === `sit-${seat}`) heirs.push(byTestid("sit-out"), "#my-controls button"); // seated
+  if (id === "leave" || id === "broke-leave") { // the seat left, to sit again
+    if (mySeat(view.state)) heirs.push(byTestid(`sit-${mySeat(view.state)}`));
+    heirs.push(".seat.empty button");
+  }
+  // An action taken (or Deal now, below): the next turn's safe action, else the actions'
+  // place; never Sit out or Leave, where a second Enter would do harm.
+  if (node.closest("#actions") && node.matches("button.action")) heirs.push(safeAction, "#actions");
+  else if (node.closest("#actions")) heirs.push("#my-controls button", "#actions");
+  else if (node.closest("#my-controls")) heirs.push("#my-controls button", "#actions");
+  else if (node.closest(".next-hand")) heirs.push(safeAction, "#actions"); // Deal now: a hand
+  else if (node.closest(".host-panel")) heirs.push(".host-panel button");
+  else if (node.closest(".chat-panel")) heirs.push(byTestid("chat-unmute"), byTestid("chat-input"));
+  else if (node.closest(".seat")) heirs.push(`.seat[data-seat="${node.closest(".seat").dataset.seat}"] button`);
+  return heirs;
+}
+
+/** Focuses the first usable control of the selectors; false when there is none. */
+function focusFirst(selectors) {
+  for (const selector of selectors) {
+    if (!selector) continue;
+    const node = [...document.querySelectorAll(selector)].find(usable);
+    if (node) {
+      node.focus({ preventScroll: true });
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Runs `redraw` keeping the keyboard's place (see above). */
+function keepingFocus(redraw) {
+  const before = document.activeElement;
+  const placed = Boolean(before) && before !== document.body && before.isConnected;
+  const heirs = placed ? [focusKey(before), ...focusHeirs(before)] : [];
+  try {
+    redraw();
+  } finally {
+    const now = document.activeElement;
+    if (placed && !before.isConnected && (!now || now === document.body)) focusFirst(heirs);
+  }
+}
+
+/** The keyboard counts from the first Tab, or Enter or Space outside a text field (the sit
+ * dialog's too); a pointer (mouse, finger) stops it. */
+function watchInput() {
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Tab" || ((event.key === "Enter" || event.key === " ") && !typing(event.target))) {
+      view.keyboard = true;
+    }
+    if (event.key === "Escape" && view.dialog) closeDialog();
+    else if (event.key === "Tab" && view.dialog) keepTabInDialog(event);
+  }, true);
+  document.addEventListener("pointerdown", () => { view.keyboard = false; }, true);
+  // Should the focus get behind an open dialog after all, it goes back into it.
+  document.addEventListener("focusin", (event) => {
+    const backdrop = $("dialog");
+    if (view.dialog && !backdrop.contains(event.target)) {
+      focusFirst(['#dialog [role="dialog"] input', `#dialog [role="dialog"] button`]);
+    }
+  });
+}
+
+// ------------------------------------------------------------------ the toast's place
+
+/** The toast (lobby.js) goes where it covers no control: the lowest free band of the window
+ * (the action bar, pinned to a phone's foot on your turn, stays free), clear of the seats too
+ * if it can be. */
+function placeToast() {
+  const box = $("toast");
+  if (box.hidden) return;
+  box.style.bottom = "";
+  const width = box.offsetWidth;
+  const height = box.offsetHeight;
+  const left = (window.innerWidth - width) / 2;
+  const rects = (selector) => [...document.querySelectorAll(selector)]
+    .filter((node) => !box.contains(node) && node.getClientRects().length > 0)
+    .map((node) => node.getBoundingClientRect());
+  const controls = rects(`${FOCUSABLE}, #action-bar`);
+  const seats = rects(".seat .plate, .seat-cards");
+  const margin = 6;
+  for (const avoid of [controls.concat(seats), controls]) {
+    for (let bottom = 24; bottom + height + margin <= window.innerHeight; bottom += 4) {
+      const top = window.innerHeight - bottom - height;
+      const free = !avoid.some((r) => r.left < left + width + margin && r.right > left - margin
+        && r.top < top + height + margin && r.bottom > top - margin);
+      if (free) {
+        box.style.bottom = `${bottom}px`;
+        return;
+      }
+    }
+  }
+}
+
 // ------------------------------------------------------------------ dialogs: sit, add a bot
 
 function openDialog(kind, seat) {
@@ -635,14 +789,21 @@ function openDialog(kind, seat) {
     return;
   }
   // buyIn: the amount as typed (in the language typedIn); pending: {amount, wallet} once sent,
-  // until the server's answer; error: {key, params} or {text}, shown beside the field.
-  view.dialog = { kind, seat, buyIn: null, typedIn: lang(), pending: null, error: null };
+  // until the server's answer; error: {key, params} or {text}, shown beside the field; opener:
+  // where the focus goes back to when it closes (the button that opened it, or its heir).
+  const from = document.activeElement;
+  const opener = from && from !== document.body ? [focusKey(from), ...focusHeirs(from)]
+    : [byTestid("sit-out"), "#my-controls button"]; // by a link (?sit=): the seat's, once seated
+  view.dialog = { kind, seat, buyIn: null, typedIn: lang(), pending: null, error: null, opener };
   renderDialog();
 }
 
 function closeDialog() {
+  const opener = view.dialog ? view.dialog.opener : [];
   view.dialog = null;
   renderDialog();
+  const now = document.activeElement;
+  if (!now || now === document.body) focusFirst(opener);
 }
 
 /** A link from the lobby's Play now (`?sit=N`) opens the sit dialog with the first frame, for
@@ -754,13 +915,18 @@ function dialogAnswered(state) {
  * typed is kept. */
 function renderDialog() {
   const backdrop = $("dialog");
+  const had = backdrop.contains(document.activeElement) ? focusKey(document.activeElement) : null;
   backdrop.replaceChildren();
   const dialog = view.dialog;
   backdrop.hidden = !dialog;
+  // A modal dialog: the page behind it can be neither reached nor read until it closes.
+  for (const part of document.querySelectorAll("body > :not(#dialog):not(#toast)")) {
+    part.inert = Boolean(dialog);
+  }
   if (!dialog) return;
   const state = view.state;
   const box = el("div", { class: "dialog", role: "dialog", "aria-modal": "true",
-    testid: `dialog-${dialog.kind}` });
+    "aria-labelledby": "dialog-title", tabIndex: -1, testid: `dialog-${dialog.kind}` });
   const cancel = el("button", { type: "button", testid: "dialog-cancel", text: t("ui.cancel"),
     onclick: closeDialog });
   if (dialog.kind === "sit" || dialog.kind === "rebuy") {
@@ -797,7 +963,7 @@ function renderDialog() {
       dialog.pending = { amount, wallet: now.wallet };
       renderDialog();
     } },
-    el("h2", { text: t(rebuy ? "ui.rebuy_title" : "ui.buy_in_title", { seat: dialog.seat }) }),
+    el("h2", { id: "dialog-title", text: t(rebuy ? "ui.rebuy_title" : "ui.buy_in_title", { seat: dialog.seat }) }),
     el("label", { class: `field${dialog.error ? " invalid" : ""}`, for: "buy-in" },
       el("span", { text: t(rebuy ? "ui.rebuy_label" : "ui.buy_in_label") }), input,
       el("small", { class: "field-error", id: "buy-in-error", testid: "buy-in-error",
@@ -813,16 +979,29 @@ function renderDialog() {
     if (!dialog.pending) {
       input.focus();
       input.select();
-    }
+    } else if (!focusFirst([had])) box.focus(); // sent: the focus stays in the dialog
   } else {
-    box.append(el("h2", { text: t("ui.choose_bot", { seat: dialog.seat }) }),
+    box.append(el("h2", { id: "dialog-title", text: t("ui.choose_bot", { seat: dialog.seat }) }),
       el("div", { class: "bot-choices" }, BOTS.map((bot) => el("button", {
         type: "button", class: "bot-choice", testid: `bot-${bot}`, "data-bot": bot,
         onclick: () => { if (send({ type: "add_bot", seat: dialog.seat, bot })) closeDialog(); },
       }, el("strong", { text: bot }), el("span", { text: t(`bot.${bot}`).replace(/^[^:]*:\s*/, "") })))),
       el("div", { class: "dialog-buttons" }, cancel));
     backdrop.append(box);
+    if (!focusFirst([had])) box.querySelector("button").focus();
   }
+}
+
+/** Tab and Shift-Tab go round the open dialog's controls, never out to the page behind it. */
+function keepTabInDialog(event) {
+  const box = $("dialog").querySelector('[role="dialog"]');
+  if (!box) return;
+  const stops = [...box.querySelectorAll(FOCUSABLE)].filter(usable);
+  const at = stops.indexOf(document.activeElement);
+  const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1)
+    : (at < 0 || at === stops.length - 1 ? 0 : at + 1);
+  event.preventDefault();
+  (stops[next] || box).focus();
 }
 
 /** After a state frame: closes the chip dialog the frame answers, else brings its limits and
@@ -971,6 +1150,10 @@ function send(message) {
 }
 
 function onFrame(frame) {
+  keepingFocus(() => readFrame(frame));
+}
+
+function readFrame(frame) {
   if (frame.type === "chat" || frame.type === "notice" || frame.type === "muted") {
     if (together) together.onFrame(frame);
   } else if (frame.type === "state" || frame.type === "delta") {
@@ -989,8 +1172,10 @@ function onFrame(frame) {
     // A refused sit or top-up is said beside the dialog's field; anything else in a toast.
     // German readers get the reason in German; English ones the server's own, fuller words.
     const known = lang() !== "en" && has(`error.${frame.code}`);
-    if (together) together.onError(frame);
-    if (!dialogRefused(frame)) toast(known ? t(`error.${frame.code}`) : frame.message || frame.code);
+    const text = known ? t(`error.${frame.code}`) : frame.message || frame.code;
+    // A refused chat line is said beside the chat's field, where the player is typing.
+    const said = Boolean(together && together.onError(frame, text));
+    if (!said && !dialogRefused(frame)) toast(text);
     view.pending = false;
     renderActions(view.state);
   }
@@ -1049,7 +1234,7 @@ function shutOut(code) {
   renderConnection();
   for (const id of ["actions", "my-controls"]) $(id).replaceChildren();
   document.body.classList.add("table-shut"); // no seat to take, no bot to add or remove
-  $("felt-status").textContent = "";
+  setStatus("");
   if (together) together.shut(Boolean(view.state)); // the lines read stay; never in: none
 }
 
@@ -1064,16 +1249,18 @@ function reconnect() {
 function main() {
   account = accountBox($("account"), { onAccount: reconnect });
   mountLangSwitch();
-  onLangChange(() => {
+  onLangChange(() => keepingFocus(() => {
     renderAll();
     renderDialog();
-  });
+  }));
   $("dialog").addEventListener("click", (event) => {
     if (event.target === $("dialog")) closeDialog();
   });
-  document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && view.dialog) closeDialog();
-  });
+  watchInput();
+  const toastBox = $("toast");
+  new MutationObserver(placeToast).observe(toastBox, { attributes: true,
+    attributeFilter: ["hidden"], childList: true });
+  window.addEventListener("scroll", () => { if (!toastBox.hidden) placeToast(); }, { passive: true });
   $("hand-log").addEventListener("scroll", () => {
     const list = $("hand-log");
     view.logScrolled = list.scrollHeight - list.scrollTop - list.clientHeight > 40;

@@ -10,9 +10,10 @@ import { toast } from "./lobby.js";
 
 const KEEP = 200; // lines the pane keeps
 
+// On the 24-hour clock in both languages, as the rest of the table page ("Last hands").
 const clock = (at) => {
   const moment = at ? new Date(at) : new Date();
-  return moment.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" });
+  return moment.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 };
 
 /** The chat pane's entries as facts; words are made from them at each drawing. */
@@ -47,7 +48,7 @@ export function mountTogether({ send, tableId }) {
   const pane = {
     entries: [],
     muted: new Set(),
-    names: new Map(), // account -> nickname, from the lines seen
+    names: new Map(), // account -> nickname, from the lines seen and the muted frame
     me: null,
     state: null,
     lastWon: null,
@@ -64,18 +65,27 @@ export function mountTogether({ send, tableId }) {
   const submit = el("button", { type: "submit", class: "primary small", testid: "chat-send" });
   const need = el("p", { class: "muted chat-need", testid: "chat-need" });
   const mutedBox = el("div", { class: "chat-muted", testid: "chat-muted" });
+  // Why a line was refused (too many, too long): beside the field, covering nothing.
+  const problem = el("p", { class: "field-error chat-error", testid: "chat-error", role: "alert" });
+  let problemTimer = null;
+  const sayProblem = (text) => {
+    clearTimeout(problemTimer);
+    problem.textContent = text;
+    if (text) problemTimer = setTimeout(() => { problem.textContent = ""; }, 8000);
+  };
   const title = el("h2", {});
   const form = el("form", { class: "chat-form", testid: "chat-form", onsubmit: (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
+    sayProblem("");
     if (send({ type: "chat", text })) {
       pane.unsent = text; // given back to the input if the server refuses the line
       input.value = "";
     }
   } }, input, submit);
   const panel = el("section", { class: "panel chat-panel", testid: "chat" }, title, list, mutedBox,
-    form, need);
+    form, problem, need);
   const logPanel = side.querySelector(".log-panel");
   side.insertBefore(panel, logPanel ? logPanel.nextSibling : null);
 
@@ -93,15 +103,31 @@ export function mountTogether({ send, tableId }) {
     if (pane.entries.length > KEEP) pane.entries.splice(0, pane.entries.length - KEEP);
   }
 
+  // The lines drawn, and for whom: the log is a live region, so new lines are added to it and
+  // the old ones left as they are (drawn again, a screen reader would read them all again).
+  let drawn = { entries: [], lang: null, me: null };
+
+  function renderLines() {
+    const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    const more = drawn.lang === lang() && drawn.me === pane.me && drawn.entries.length > 0
+      && drawn.entries.length <= pane.entries.length
+      && drawn.entries.every((entry, i) => pane.entries[i] === entry);
+    if (more) {
+      list.append(...pane.entries.slice(drawn.entries.length).map((entry) => entryNode(entry, pane)));
+    } else {
+      list.replaceChildren(...(pane.entries.length
+        ? pane.entries.map((entry) => entryNode(entry, pane))
+        : [el("li", { class: "muted", text: t("ui.chat_empty") })]));
+    }
+    drawn = { entries: pane.entries.slice(), lang: lang(), me: pane.me };
+    if (stick) list.scrollTop = list.scrollHeight;
+  }
+
   function renderChat() {
     title.textContent = t("ui.chat_title");
     input.placeholder = t("ui.chat_placeholder");
     submit.textContent = t("ui.chat_send");
-    const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    list.replaceChildren(...(pane.entries.length
-      ? pane.entries.map((entry) => entryNode(entry, pane))
-      : [el("li", { class: "muted", text: t("ui.chat_empty") })]));
-    if (stick) list.scrollTop = list.scrollHeight;
+    renderLines();
     form.hidden = pane.me === null || pane.over;
     need.hidden = pane.me !== null || pane.over;
     need.textContent = t("ui.chat_need_account");
@@ -111,7 +137,8 @@ export function mountTogether({ send, tableId }) {
         ...[...pane.muted].map((id) => {
           const name = pane.names.get(id) || `#${id}`;
           return el("button", { type: "button", class: "small chat-unmute", testid: "chat-unmute",
-            text: name, title: t("ui.chat_unmute", { name }),
+            "data-account": id, text: name, title: t("ui.chat_unmute", { name }),
+            "aria-label": t("ui.chat_unmute", { name }),
             onclick: () => send({ type: "mute", account: id, muted: false }) });
         }));
     }
@@ -209,11 +236,13 @@ export function mountTogether({ send, tableId }) {
 
   return {
     /** A refused chat line (too many lines, too long): it goes back into the empty input, so
-     * that it can be sent again; true when the error was the chat's. */
-    onError(frame) {
+     * that it can be sent again, and why (`text`, in the reader's language) is said beside the
+     * field, not in a toast; true when the error was the chat's. */
+    onError(frame, text = frame.message || frame.code) {
       if (frame.code !== "chat_rate" && frame.code !== "bad_chat") return false;
       if (pane.unsent !== null && !input.value) input.value = pane.unsent;
       pane.unsent = null;
+      sayProblem(text);
       return true;
     },
     /** A chat, notice or muted frame. */
@@ -227,6 +256,8 @@ export function mountTogether({ send, tableId }) {
         }
       } else if (frame.type === "muted") {
         pane.muted = new Set(frame.accounts);
+        // Their lines are not sent: the frame names them.
+        for (const [id, name] of Object.entries(frame.names || {})) pane.names.set(Number(id), name);
         pane.entries = pane.entries.filter((e) => e.kind !== "chat" || !pane.muted.has(e.account));
       } else if (frame.type === "notice") {
         add({ ...frame, at: new Date().toISOString() });
