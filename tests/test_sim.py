@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -257,3 +260,279 @@ def test_ray_backend_gives_the_process_results(local_ray: None, tmp_path: Path) 
     processes = runner.invoke(app, ["league", "--bots", "strength,random", "--hands", "20",
                                     "--quiet"])
     assert table_lines(result.output) == table_lines(processes.output)
+
+
+def _interrupt_at_chunk(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """Ctrl-C while this process plays chunk ``chunk`` (from 1) of a one-worker run."""
+    from stud import sim
+
+    play, calls = sim.play_chunk, []
+
+    def interrupted(*args: object) -> object:
+        calls.append(args)
+        if len(calls) == chunk + 1:  # the first call is the warm-up's
+            raise KeyboardInterrupt
+        return play(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim, "play_chunk", interrupted)
+
+
+@pytest.mark.parametrize(("engine", "workers"), [("reference", 1), ("fast", 2)])
+def test_a_phh_file_interrupted_as_it_is_written_is_whole_or_not_there(
+        engine: str, workers: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C between a file's opening and its writing left it empty: `stud replay` failed."""
+    import io
+
+    real_open, opened = io.open, []
+
+    def open_then_interrupt(file: object, mode: str = "r", *args: object,
+                            **kwargs: object) -> object:
+        handle = real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+        if "w" in mode and Path(str(file)).parent == tmp_path:
+            opened.append(file)
+            if len(opened) == 7:
+                handle.close()
+                raise KeyboardInterrupt
+        return handle
+
+    monkeypatch.setattr(io, "open", open_then_interrupt)
+    match = a_match(bots=("random", "station", "strength"))
+    with pytest.raises(KeyboardInterrupt):
+        simulate(match, 30, workers=workers, phh_out=tmp_path, progress=False, size=10,
+                 engine=engine)  # type: ignore[arg-type]
+    monkeypatch.undo()
+    files = sorted(tmp_path.iterdir(), key=lambda p: int(p.stem))
+    assert [p.name for p in files] == [f"{n}.phh" for n in range(1, 7)]
+    for path in files:
+        assert path.read_text().startswith("variant = "), path
+
+
+def test_ctrl_c_gives_the_results_of_the_hands_played_marked_partial(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _interrupt_at_chunk(monkeypatch, 4)
+    out, phh = tmp_path / "out.json", tmp_path / "phh"
+    result = runner.invoke(app, ["simulate", "--hands", "100", "--seed", "5", "--bots",
+                                 "expert,random", "--players", "3", "--engine", "reference",
+                                 "--phh-out", str(phh), "--out", str(out), "--quiet"])
+    assert result.exit_code == 130, result.output
+    lines = result.output.splitlines()
+    # 100 hands on one worker: chunks of 13 hands, and the fourth was being played.
+    assert lines[0] == (f"interrupted (Ctrl-C) after 39 of 100 hands: the results below are of "
+                        f"hands 1 to 39; their PHH files in {phh} are complete")
+    assert lines[1].startswith("39 hands of Seven Card Stud (standard rules), 3 players, in ")
+    assert lines[-2:] == [f"wrote {out} (partial: 39 of 100 hands)",
+                          f"wrote 39 PHH files to {phh}"]
+    document = json.loads(out.read_text())
+    assert (document["hands"], document["hands_asked"], document["partial"]) == (39, 100, True)
+    assert len(document["per_hand_net_chips"][0]) == 39
+    assert sorted(int(p.stem) for p in phh.glob("*.phh")) == list(range(1, 40))
+    monkeypatch.undo()
+    whole = simulate(a_match(bots=("expert", "random", "expert"), seed=5, rotate=False,
+                             variant=Variant.STUD, labels=("expert-1", "random-2", "expert-3")),
+                     39, progress=False)
+    assert document["per_hand_net_chips"] == whole.nets.T.tolist()  # hands 1 to 39, in order
+
+
+def test_ctrl_c_before_any_hand_is_played_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    _interrupt_at_chunk(monkeypatch, 1)
+    result = runner.invoke(app, ["league", "--bots", "random,station", "--hands", "50",
+                                 "--out", str(tmp_path / "out.json"), "--quiet"])
+    assert result.exit_code == 130
+    assert result.output == "interrupted (Ctrl-C) before the first hand was played\n"
+    assert not (tmp_path / "out.json").exists()
+
+
+def _alive_in_group(group: int) -> list[int]:
+    """The processes of a process group that have not ended (zombies have)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes in /proc")
+@pytest.mark.parametrize("bots", ["strength", "expert"])
+def test_ctrl_c_on_two_workers_stops_at_once_with_the_results_so_far(bots: str,
+                                                                     tmp_path: Path) -> None:
+    """Ctrl-C at a terminal signals the whole process group: the command, the workers' server
+    and the workers. It used to wait for the chunks being played (6 to 16 s), then print
+    nothing and write nothing."""
+    import os
+    import signal
+    import time
+
+    phh, out = tmp_path / "phh", tmp_path / "out.json"
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from stud.cli import main; main()", "simulate", "--hands",
+         "200000", "--seed", "1",
+         "--bots", bots, "--workers", "2", "--phh-out", str(phh), "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 240
+        while not any(phh.glob("*.phh")) and time.monotonic() < deadline:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGINT)
+        asked = time.monotonic()
+        stdout, stderr = process.communicate(timeout=60)
+        took = time.monotonic() - asked
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    played = int(stderr.split("interrupted (Ctrl-C) after ")[1].split(" of 200000 hands")[0])
+    assert played > 0 and stdout.startswith(f"{played} hands of Seven Card Stud")
+    assert took < 8, f"{took:.1f} s from Ctrl-C to the end"
+    document = json.loads(out.read_text())
+    assert (document["hands"], document["partial"]) == (played, True)
+    assert sorted(int(p.stem) for p in phh.glob("*.phh")) == list(range(1, played + 1))
+    replayed = runner.invoke(app, ["replay", str(phh)])
+    assert replayed.exit_code == 0, replayed.output[-500:]
+    for _ in range(50):
+        if not _alive_in_group(process.pid):
+            break
+        time.sleep(0.1)
+    assert not _alive_in_group(process.pid), "a worker or its server is still running"
+
+
+def _run_script(path: Path, text: str, timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    path.write_text(text, encoding="utf-8")
+    return subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                          timeout=timeout, check=False, cwd=path.parent)
+
+
+def test_the_speed_counts_the_playing_not_the_workers_start(tmp_path: Path) -> None:
+    """A fresh process starts the workers' server and its workers: about a second, which the
+    hands per second of a short run on two workers used to count (a tenth of the speed)."""
+    done = _run_script(tmp_path / "speed.py", """
+import time
+from stud.rules import Stakes, Variant, profile
+from stud.sim import Match, simulate
+
+if __name__ == "__main__":
+    match = Match(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ("random", "station"))
+    began = time.perf_counter()
+    results = simulate(match, 40, workers=2, progress=False, size=10)
+    print(results.seconds, time.perf_counter() - began)
+""")
+    assert done.returncode == 0, done.stderr
+    counted, wall = map(float, done.stdout.split())
+    assert counted < wall / 3, (counted, wall)
+
+
+def test_warming_the_fast_engine_for_a_match_loads_every_kernel_its_hands_use(
+        tmp_path: Path) -> None:
+    """The fast engine's kernels load (or compile) on first call; the workers warmed up on a
+    2-player match without PHH, so an 8-player run's first chunk, or one writing PHH, loaded
+    or compiled more inside the timed part (20 s on a fresh cache)."""
+    done = _run_script(tmp_path / "warm.py", """
+import gc
+from numba.core.dispatcher import Dispatcher
+from stud.rules import Stakes, Variant, profile
+from stud.sim import Match
+from stud.sim_fast import play_chunk_fast, warm
+
+
+def loaded() -> int:
+    return sum(len(d.overloads) for d in gc.get_objects() if isinstance(d, Dispatcher))
+
+
+mixed = ("strength", "random", "station", "strength", "random", "station", "random", "station")
+for variant in Variant:
+    for bots, rules, phh in ((mixed, "standard", True), (("random",) * 3, "pokerkit", False)):
+        match = Match(variant, Stakes(1, 2, 5, 10), profile(rules), bots, rotate=True, seed=3)
+        warm(match, write_phh=phh)
+        before = loaded()
+        for first, count in ((1, 1500), (1501, 2), (1503, 1)):  # a last chunk may be short
+            play_chunk_fast(match, first, count, write_phh=phh)
+        print(loaded() - before)
+""", timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0"] * 6, done.stdout
+
+
+def test_a_bot_registered_here_but_not_in_the_workers_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud.bots import BOTS
+    from stud.bots.simple import CallingStation
+
+    monkeypatch.setitem(BOTS, "late", CallingStation)  # not at import: the workers lack it
+    match = a_match(bots=("late", "random"))
+    assert simulate(match, 10, progress=False).hands == 10  # known here, on one worker
+    with pytest.raises(SimulationError, match=r"unknown bot 'late' in a worker process: "
+                                              r"register a bot of your own in stud.bots.BOTS "
+                                              r"when a module the workers import is imported"):
+        simulate(match, 10, workers=2, progress=False, size=5)
+    with pytest.raises(SimulationError, match="unknown bot 'nobody': choose from "):
+        simulate(a_match(bots=("nobody", "random")), 10, progress=False)
+
+
+def test_a_script_that_starts_workers_outside_its_main_guard_is_told_so(tmp_path: Path) -> None:
+    done = _run_script(tmp_path / "unguarded.py", """
+from stud.rules import Stakes, Variant, profile
+from stud.sim import Match, simulate
+
+match = Match(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ("random", "station"))
+simulate(match, 20, workers=2, progress=False, size=5)
+""")
+    assert done.returncode != 0
+    # (Each worker's own traceback comes first: multiprocessing's, saying the same at length.)
+    assert ('stud.sim.SimulationError: a worker process stopped as it started; from a script, '
+            'start the run under `if __name__ == "__main__":` (each worker imports the script)'
+            ) in done.stderr.splitlines()
+    assert "BrokenProcessPool" not in done.stderr
+
+
+def _readme_bot_example() -> str:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "BOTS[" in b]
+    assert len(blocks) == 1, "the README shows one script that plugs in a bot of one's own"
+    return blocks[0]
+
+
+def test_the_readmes_own_bot_example_runs_on_two_workers(tmp_path: Path) -> None:
+    example = _readme_bot_example()
+    assert "workers=2" in example and 'if __name__ == "__main__":' in example
+    done = _run_script(tmp_path / "my_bot.py", example)
+    assert done.returncode == 0, done.stderr
+    rows = table_lines(done.stdout)
+    assert rows[0] == "| rank | bot | hands | net chips | bb/100 | 95% CI |"
+    assert {row.split("|")[2].strip() for row in rows[2:]} == {"tight", "strength", "random"}
+
+
+def test_a_league_of_one_hand_says_hand_and_draws_its_point(tmp_path: Path) -> None:
+    from matplotlib.image import imread
+
+    png = tmp_path / "one.png"
+    result = runner.invoke(app, ["league", "--bots", "random,station", "--hands", "1", "--plot",
+                                 str(png), "--phh-out", str(tmp_path / "phh"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1].startswith("1 hand in ") and "wrote 1 PHH file to" in lines[-1]
+    pixels = imread(str(png))[:, :, :3]
+    # The lower plot (big bets per 100 hands, no legend) holds the first bot's colour (C0)
+    # only where its point is drawn: it was empty axes.
+    lower = pixels[pixels.shape[0] // 2:]
+    blue = np.abs(lower - np.array([0x1F, 0x77, 0xB4]) / 255).max(axis=2) < 0.08
+    assert blue.sum() > 20
+
+
+def test_a_slow_load_from_numbas_cache_is_not_called_a_compile(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A busy machine took 4 s to load the kernels from the cache: it said "compiled"."""
+    import time
+
+    from stud import sim_fast
+
+    monkeypatch.setattr(sim_fast, "warm", lambda match, write_phh: time.sleep(3.2))
+    simulate(a_match(bots=("random", "station")), 10, engine="fast")
+    assert capsys.readouterr().err == ("loaded the fast engine from numba's cache in 3 s (not "
+                                       "counted in the speed below)\n")

@@ -245,14 +245,14 @@ def simulate(
                   buy_in=check_buy_in(buy_in, table_stakes), seed=seed, rotate=rotate)
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "simulate",
                         engine)
-    typer.echo(f"{hands} hands of {match.variant.full_name} ({match.rules.name} rules), "
-               f"{players} players, in {results.seconds:.2f} s: "
+    typer.echo(f"{_count(results.hands, 'hand')} of {match.variant.full_name} "
+               f"({match.rules.name} rules), {players} players, in {results.seconds:.2f} s: "
                f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
     for k, standing in enumerate(results.standings(), start=1):
         place = "" if rotate else f"seat {k} "
         typer.echo(f"  {place}{standing.name:<14} net {standing.net:+d} chips "
                    f"({standing.bb_per_100:+.1f} big bets per 100 hands)")
-    report_files(hands, phh_out, out)
+    report_files(results, phh_out, out)
 
 
 def check_buy_in(buy_in: int, stakes: Stakes) -> int:
@@ -293,12 +293,32 @@ def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Pat
     except sim.SimulationError as error:
         fail(str(error))
         raise
+    except sim.Interrupted as stop:
+        results = stop.results
+        said = (f"; their PHH files in {phh_out} are complete" if phh_out is not None
+                else "")
+        interrupted(results.hands, hands, "hand", said)
     if out is not None:
         try:
             out.write_text(results.json_text(command=command), encoding="utf-8")
         except OSError as error:
             fail(f"--out {out}: cannot write: {error.strerror}")
     return results
+
+
+def interrupted(done: int, asked: int, what: str, said: str = "") -> None:
+    """Say on standard error that Ctrl-C stopped the run after ``done`` of ``asked``; with
+    none done, stop (exit status 130): there is nothing to report."""
+    if not done:
+        typer.echo(f"interrupted (Ctrl-C) before the first {what} was played", err=True)
+        raise typer.Exit(130)
+    typer.echo(f"interrupted (Ctrl-C) after {done} of {_count(asked, what)}: the results below "
+               f"are of {what}s 1 to {done}{said}", err=True)
+
+
+def _count(number: int, thing: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 def _make_folder(what: str, folder: Path) -> None:
@@ -348,12 +368,20 @@ def on_workers(results: Results) -> str:
     return f" ({results.workers} worker{plural}, {results.backend} backend)"
 
 
-def report_files(hands: int, phh_out: Path | None, *written: Path | None) -> None:
+def report_files(results: Results, phh_out: Path | None, out: Path | None,
+                 *written: Path | None) -> None:
+    """Say what was written; then, for a run Ctrl-C stopped, exit with status 130."""
+    if out is not None:
+        typer.echo(f"wrote {out}" + (f" (partial: {results.hands} of {results.hands_asked} "
+                                     f"hands)" if results.partial else ""))
     for path in written:
         if path is not None:
             typer.echo(f"wrote {path}")
     if phh_out is not None:
-        typer.echo(f"wrote {hands} PHH files to {phh_out}")
+        typer.echo(f"wrote {results.hands} PHH file{'' if results.hands == 1 else 's'} to "
+                   f"{phh_out}")
+    if results.partial:
+        raise typer.Exit(130)
 
 
 @app.command(cls=_Command)
@@ -397,7 +425,7 @@ def league(
     results = run_match(match, hands, workers, backend, phh_out, out, quiet, "league")
     typer.echo(f"League of {count} bots at {match.variant.full_name} ({match.rules.name} rules), "
                f"seats in rotation, seed {seed}")
-    typer.echo(f"{hands} hands in {results.seconds:.2f} s: "
+    typer.echo(f"{_count(results.hands, 'hand')} in {results.seconds:.2f} s: "
                f"{results.hands_per_second:.0f} hands per second{on_workers(results)}")
     typer.echo("")
     typer.echo(league_table(results))
@@ -407,7 +435,7 @@ def league(
         except OSError as error:
             fail(f"--plot {plot}: cannot write: {error.strerror}")
     typer.echo("")
-    report_files(hands, phh_out, out, plot)
+    report_files(results, phh_out, out, plot)
 
 
 def league_table(results: Results) -> str:
@@ -459,6 +487,7 @@ def tournament(
     seats round; each bot's average finish and return on buy-in come with a 95% interval (the
     mean over runs plus or minus 1.96 standard errors).
     """
+    from stud.sim import Interrupted, write_atomically
     from stud.tournament import GAMES, STRUCTURES, SitAndGo, parse_game, sit_and_go
     from stud.tournament.series import Series, run_series
 
@@ -491,19 +520,33 @@ def tournament(
     if phh_out is not None:
         check_folder("--phh-out", phh_out)
     if runs > 1:
-        results = run_series(Series(event, tuple(names), seed), runs, workers)
+        try:
+            results = run_series(Series(event, tuple(names), seed), runs, workers)
+        except Interrupted as stop:
+            results = stop.results
+            interrupted(results.runs, runs, "sit-and-go")
         if as_json:
             typer.echo(json.dumps(results.to_json(), indent=2))
         else:
             typer.echo(series_report(results))
+        if results.partial:
+            raise typer.Exit(130)
         return
     sng = SitAndGo.with_bots(event, names, seed)
     seats = {k: entrant.name for k, entrant in enumerate(sng.entrants, start=1)}
-    while not sng.is_over:
-        record = sng.play_hand()
-        if phh_out is not None:
-            (phh_out / f"{record.number}.phh").write_text(
-                dumps(record.history(seats, seat_count=players)), encoding="utf-8")
+    played = 0
+    try:
+        while not sng.is_over:
+            record = sng.play_hand()
+            if phh_out is not None:
+                write_atomically(phh_out / f"{record.number}.phh",
+                                 dumps(record.history(seats, seat_count=players)))
+            played += 1
+    except KeyboardInterrupt:
+        files = f": their PHH files in {phh_out} are complete" if phh_out is not None else ""
+        typer.echo(f"interrupted (Ctrl-C) after {_count(played, 'hand')} of the sit-and-go"
+                   f"{files}", err=True)
+        raise typer.Exit(130) from None
     outcome = sng.outcome()
     if as_json:
         typer.echo(json.dumps(outcome.to_json(), indent=2))
@@ -535,7 +578,7 @@ def series_report(results: SeriesResults) -> str:
     """The runs' summary line and a markdown table of the bots, in the order first named."""
     t = results.series.tournament
     plural = "s" if results.workers > 1 else ""
-    lines = [f"{results.runs} sit-and-gos of {t.game.full_name}, {t.players} players, "
+    lines = [f"{_count(results.runs, 'sit-and-go')} of {t.game.full_name}, {t.players} players, "
              f"{t.structure.describe()}, seeds {results.series.seed} to "
              f"{results.series.seed + results.runs - 1}: {int(results.hands.sum())} hands in "
              f"{results.seconds:.2f} s, {results.tournaments_per_second:.1f} sit-and-gos per "

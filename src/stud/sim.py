@@ -30,19 +30,22 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from statistics import NormalDist
-from typing import Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 import numpy as np
 
-from stud.bots import make_bot
+from stud.bots import BOTS, make_bot
 from stud.cards import Deck
 from stud.engine import Hand
 from stud.history.phh import dumps, from_hand
@@ -165,6 +168,13 @@ class Chunk:
 
 
 def play_chunk(match: Match, first: int, count: int, write_phh: bool = False) -> Chunk:
+    unknown = next((bot for bot in match.bots if bot not in BOTS), None)
+    if unknown is not None:  # known where the run started (simulate checks), not here
+        raise SimulationError(
+            f"unknown bot {unknown!r} in a worker process: register a bot of your own in "
+            f"stud.bots.BOTS when a module the workers import is imported (at the top level of "
+            f"your script or of a module it imports, not inside a function or under `if "
+            f"__name__ == \"__main__\":`), or run on one worker")
     started = time.process_time()
     texts: list[str] = []
     rows: list[list[int]] = []
@@ -184,8 +194,10 @@ def play_chunk(match: Match, first: int, count: int, write_phh: bool = False) ->
 
 def chunk_size(hands: int, workers: int) -> int:
     """Hands per chunk: enough chunks to keep every worker busy and the progress bar moving,
-    few enough that scheduling costs little. Results do not depend on it."""
-    return max(1, min(500, math.ceil(hands / (workers * 8))))
+    few enough that scheduling costs little, small enough that Ctrl-C throws away little (the
+    hands of the chunks not finished: a few seconds of the slowest bots). Results do not
+    depend on it."""
+    return max(1, min(200, math.ceil(hands / (workers * 8))))
 
 
 MAX_HANDS = 100_000_000  # hands in one run: their results, 8 players, are 6.4 GB
@@ -236,10 +248,16 @@ class Results:
     workers: int = 1
     backend: str = "process"
     cpu_seconds: float = 0.0  # the workers' processor time, all together
+    hands_asked: int | None = None  # more than ``hands`` when the run was interrupted
 
     @property
     def hands(self) -> int:
         return len(self.nets)
+
+    @property
+    def partial(self) -> bool:
+        """Whether the run stopped (Ctrl-C) before every hand asked for was played."""
+        return self.hands_asked is not None and self.hands < self.hands_asked
 
     @property
     def hands_per_second(self) -> float:
@@ -284,6 +302,8 @@ class Results:
             "buy_in_big_bets": match.buy_in,
             "seed": match.seed,
             "hands": self.hands,
+            "hands_asked": self.hands if self.hands_asked is None else self.hands_asked,
+            "partial": self.partial,  # interrupted: the results of hands 1 to "hands"
             "players": match.players,
             "rotate": match.rotate,
             "seating": ("entrant k (from 0) sits in seat (k + hand - 1) % players + 1"
@@ -353,10 +373,18 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
     ``workers`` processes. The Ray backend joins the cluster at ``RAY_ADDRESS`` (or starts a
     local Ray, or uses one already started) and runs every chunk as a task: Ray runs as many
     at once as the cluster has CPUs, and ``workers`` only sizes the chunks; stud must be
-    installed on every node. PHH files are written here, by this process, in either case.
+    installed on every node. PHH files are written here, by this process, in either case,
+    each whole or not at all (``write_atomically``), in hand order.
 
     ``engine`` (``choose_engine``): "fast" plays the hands on the compiled batch engine
     (``sim_fast``), the same hands with the same nets as the reference engine's.
+
+    The clock (``Results.seconds``) starts once the workers are up and have played the
+    match's first hands unseen, so what is loaded or compiled on first use is not counted.
+
+    Ctrl-C (``KeyboardInterrupt``) stops the run at once (no chunk is waited for) and raises
+    ``Interrupted``, whose ``results`` are those of hands 1 to N (the chunks are taken back in
+    hand order): with ``phh_out``, exactly the hands whose files are written.
 
     ``progress`` shows a bar on standard error when it is a terminal. ``size`` (hands per
     chunk) is for tests; it changes nothing in the results.
@@ -370,29 +398,63 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
         raise SimulationError(f"workers {workers}: at least one")
     if backend not in BACKENDS:
         raise SimulationError(f"backend {backend!r}: choose from {', '.join(BACKENDS)}")
+    unknown = next((bot for bot in match.bots if bot not in BOTS), None)
+    if unknown is not None:
+        raise SimulationError(f"unknown bot {unknown!r}: choose from {', '.join(BOTS)}, or "
+                              f"register yours in stud.bots.BOTS")
     fast = choose_engine(match, engine, phh_out is not None) == "fast"
+    write_phh = phh_out is not None
     if phh_out is not None:
         phh_out.mkdir(parents=True, exist_ok=True)
     plan = chunks(hands, size or (fast_chunk_size(hands, workers) if fast
                                   else chunk_size(hands, workers)))
+    job, preload, warm_up = _job(fast)
+    processes = min(workers, len(plan))
+    runner: Pool | RayTasks = (RayTasks() if backend == "ray" else
+                               Pool(processes, preload, warm_up, (match, write_phh)))
+    calls = [(match, first, count, write_phh) for first, count in plan]
     nets = np.zeros((hands, match.players), dtype=np.int64)
-    if fast and backend == "process":  # its kernels loaded (or compiled) before the clock runs
-        _load_fast_engine(progress)
-    bar = _progress_bar(hands, progress)
-    cpu_seconds = 0.0
-    started = time.perf_counter()
-    run = _run_ray if backend == "ray" else _run_processes
+    played, cpu_seconds, started = 0, 0.0, math.nan
+    bar = _progress_bar(0, False)
     try:
-        for chunk in run(match, plan, workers, phh_out is not None, fast):
-            nets[chunk.first - 1:chunk.first - 1 + len(chunk.nets)] = chunk.nets
-            if phh_out is not None:
-                for number, text in enumerate(chunk.phh, start=chunk.first):
-                    (phh_out / f"{number}.phh").write_text(text, encoding="utf-8")
-            cpu_seconds += chunk.cpu_seconds
-            bar(len(chunk.nets))
+        if fast:  # compiled (or loaded) here, once, before any worker loads it from the cache
+            _warm_fast_engine(match, write_phh, progress)
+        elif backend == "process" and processes == 1:
+            warm_up(match, write_phh)
+        with runner:
+            bar = _progress_bar(hands, progress)
+            started = time.perf_counter()
+            for chunk in in_order(runner.run(job, calls), plan):
+                nets[played:played + len(chunk.nets)] = chunk.nets
+                if phh_out is not None:  # a hand counts once its file is written
+                    for number, text in enumerate(chunk.phh, start=chunk.first):
+                        write_atomically(phh_out / f"{number}.phh", text)
+                        played = number
+                played = chunk.first + len(chunk.nets) - 1
+                cpu_seconds += chunk.cpu_seconds
+                bar(len(chunk.nets))
+    except KeyboardInterrupt:
+        raise Interrupted(Results(match, nets[:played].copy(), _since(started), workers,
+                                  backend, cpu_seconds, hands)) from None
     finally:
         bar(0, close=True)
-    return Results(match, nets, time.perf_counter() - started, workers, backend, cpu_seconds)
+    return Results(match, nets, _since(started), workers, backend, cpu_seconds, hands)
+
+
+def _since(started: float) -> float:
+    return 0.0 if math.isnan(started) else time.perf_counter() - started
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """``path`` holding ``text``: written beside it under a name no reader takes for a hand
+    history, then renamed over it, so that an interrupt leaves the whole file or none."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def fast_chunk_size(hands: int, workers: int) -> int:
@@ -400,82 +462,208 @@ def fast_chunk_size(hands: int, workers: int) -> int:
     return max(1, min(FAST_CHUNK, math.ceil(hands / (workers * 4))))
 
 
-def _job(fast: bool) -> tuple[Callable[..., Chunk], str]:
+def _job(fast: bool) -> tuple[Callable[..., Chunk], str, Callable[[Match, bool], None]]:
+    """What plays a chunk, the module the workers' server imports first, and what warms a
+    worker up for a match."""
     if not fast:
-        return play_chunk, __name__
-    from stud.sim_fast import play_chunk_fast
+        return play_chunk, __name__, warm_reference
+    from stud.sim_fast import play_chunk_fast, warm
 
-    return play_chunk_fast, "stud.sim_fast_workers"  # imported with its kernels loaded
+    return play_chunk_fast, "stud.sim_fast_workers", warm  # imported with its kernels loaded
 
 
-def _load_fast_engine(progress: bool) -> None:
-    """The fast engine's kernels, loaded from numba's cache or, the first time, compiled: not
-    counted in the run's speed, and said on standard error when it took long (a compile)."""
+def warm_reference(match: Match, write_phh: bool = False) -> None:
+    """Play the match's first hand unseen: its bots' modules imported (and what they compile
+    on first use compiled), and in a worker, its bots known there (``play_chunk``)."""
+    play_chunk(match, 1, 1, write_phh)
+
+
+def _warm_fast_engine(match: Match, write_phh: bool, progress: bool) -> None:
+    """The fast engine's kernels for ``match``, loaded from numba's cache or, the first time,
+    compiled: not counted in the run's speed. With ``progress``, a compile is said on standard
+    error while it runs (``CompileNotice``), and a load from the cache that took long too."""
+    from numba.core import event
+
+    from stud.fast.compiling import CompileNotice
     from stud.sim_fast import warm
 
     began = time.perf_counter()
-    warm()
+    with event.install_recorder("numba:compile") as compiles, \
+            CompileNotice("not counted in the speed below") if progress else nullcontext():
+        warm(match, write_phh)
     took = time.perf_counter() - began
-    if progress and took > 3:
-        print(f"compiled the fast engine in {took:.0f} s (once: later runs load it from "
-              f"numba's cache; not counted in the speed below)", file=sys.stderr)
+    if progress and not compiles.buffer and took > 3:
+        print(f"loaded the fast engine from numba's cache in {took:.0f} s (not counted in the "
+              f"speed below)", file=sys.stderr)
 
 
-def _run_processes(match: Match, plan: list[tuple[int, int]], workers: int,
-                   write_phh: bool, fast: bool) -> Iterator[Chunk]:
-    job, preload = _job(fast)
-    return in_processes(job, [(match, first, count, write_phh) for first, count in plan],
-                        workers, preload)
+R = TypeVar("R")
 
 
-def in_processes(job: Callable[..., T], calls: Sequence[tuple[object, ...]], workers: int,
-                 preload: str) -> Iterator[T]:
-    """``job(*call)`` for each call, on up to ``workers`` processes (here when one), as they
-    finish. Workers fork from a clean, single-threaded server that has imported ``preload``
-    once: safe whatever threads this process holds (progress bar, Ray), and quick after the
-    first."""
-    if workers == 1 or len(calls) == 1:
-        for call in calls:
-            yield job(*call)
-        return
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([preload])
-    with ProcessPoolExecutor(max_workers=min(workers, len(calls)), mp_context=context) as pool:
-        futures = [pool.submit(job, *call) for call in calls]
+class Interrupted(KeyboardInterrupt, Generic[R]):
+    """Ctrl-C stopped a run: ``results`` are those of what it had played, from the first hand
+    (or run) on, with nothing missing (``Results.partial``). A ``KeyboardInterrupt``, so that a
+    caller that does not look for it stops as before."""
+
+    def __init__(self, results: R) -> None:
+        super().__init__()
+        self.results = results
+
+
+class Numbered(Protocol):
+    @property
+    def first(self) -> int: ...
+
+
+N = TypeVar("N", bound=Numbered)
+
+
+def in_order(parts: Iterable[N], plan: Sequence[tuple[int, int]]) -> Iterator[N]:
+    """``parts`` (as they finish, in any order) in the plan's order, each as soon as every part
+    before it has come: what has been taken at any moment runs from the first without a gap."""
+    waiting: dict[int, N] = {}
+    firsts = iter([first for first, _ in plan])
+    wanted = next(firsts, None)
+    for part in parts:
+        waiting[part.first] = part
+        while wanted in waiting:
+            yield waiting.pop(wanted)
+            wanted = next(firsts, None)
+
+
+_BARRIER: Any = None  # in a worker: where its warm-up waits for the others' (Pool)
+
+
+def _start_worker(barrier: Any) -> None:
+    """A worker leaves Ctrl-C to the process that started it (which stops it at once, with
+    no traceback from here), and keeps the barrier its warm-up waits at."""
+    global _BARRIER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _BARRIER = barrier
+
+
+def _warm_worker(warm_up: Callable[..., object] | None, args: tuple[object, ...]) -> None:
+    try:
+        if warm_up is not None:
+            warm_up(*args)
+    finally:  # each worker takes one warm-up: none is free before every one has started
+        _BARRIER.wait()
+
+
+class Pool:
+    """Jobs on ``workers`` processes (in this process when one), forked from a clean,
+    single-threaded server that has imported ``preload`` once: safe whatever threads this
+    process holds (progress bar, Ray), and quick after the first.
+
+    Entering starts the workers and has each call ``warm_up(*args)`` (what the jobs will load
+    on first use), so that a clock started then counts only the jobs. Leaving on an exception
+    (Ctrl-C) cancels the jobs not started and ends the workers at once."""
+
+    def __init__(self, workers: int, preload: str,
+                 warm_up: Callable[..., object] | None = None,
+                 args: tuple[object, ...] = ()) -> None:
+        self.workers, self.preload, self.warm_up, self.args = workers, preload, warm_up, args
+        self._executor: ProcessPoolExecutor | None = None
+        self._others: set[multiprocessing.process.BaseProcess] = set()  # not the workers
+        self._futures: list[Future[Any]] = []
+
+    def __enter__(self) -> Pool:
+        if self.workers == 1:
+            return self
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([self.preload])
+        self._others = set(multiprocessing.active_children())
+        self._executor = ProcessPoolExecutor(self.workers, context, initializer=_start_worker,
+                                             initargs=(context.Barrier(self.workers),))
         try:
-            for future in as_completed(futures):
-                yield future.result()
+            self._futures = [self._executor.submit(_warm_worker, self.warm_up, self.args)
+                             for _ in range(self.workers)]  # each submit starts a worker
+            for future in self._futures:
+                future.result()
+        except BrokenProcessPool:
+            self._stop()
+            raise SimulationError(
+                "a worker process stopped as it started; from a script, start the run under "
+                "`if __name__ == \"__main__\":` (each worker imports the script)") from None
         except BaseException:
-            for future in futures:
-                future.cancel()
+            self._stop()
             raise
+        return self
+
+    def run(self, job: Callable[..., T], calls: Sequence[tuple[object, ...]]) -> Iterator[T]:
+        """``job(*call)`` for each call, as they finish."""
+        if self._executor is None:
+            for call in calls:
+                yield job(*call)
+            return
+        self._futures = [self._executor.submit(job, *call) for call in calls]
+        for future in as_completed(self._futures):
+            yield future.result()
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if self._executor is not None:
+            if error is None:
+                self._executor.shutdown()
+            else:
+                self._stop()
+
+    def _stop(self) -> None:
+        """Cancel the jobs not started and end the workers now, not when their jobs end."""
+        assert self._executor is not None
+        for future in self._futures:
+            future.cancel()
+        # The executor's own processes, started by this one since it was made (even while
+        # the workers were being started: one waiting for the others would wait for ever).
+        workers = [p for p in multiprocessing.active_children() if p not in self._others]
+        for process in workers:
+            process.terminate()
+        self._executor.shutdown(wait=True, cancel_futures=True)
+        for process in workers:
+            process.join()
 
 
-def _run_ray(match: Match, plan: list[tuple[int, int]], workers: int,
-             write_phh: bool, fast: bool) -> Iterator[Chunk]:
-    try:
-        import ray
-    except ImportError:
-        raise SimulationError("the ray backend needs Ray: pip install 'stud[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        address = os.environ.get("RAY_ADDRESS")
+class RayTasks:
+    """Jobs as Ray tasks on the cluster at ``RAY_ADDRESS`` (or a local Ray, or one already
+    started), joined on entering; leaving on an exception (Ctrl-C) cancels the tasks left."""
+
+    def __init__(self) -> None:
+        self._started_here = False
+        self._pending: list[Any] = []
+
+    def __enter__(self) -> RayTasks:
         try:
-            ray.init(address=address, log_to_driver=False)
-        except Exception as error:  # noqa: BLE001 - Ray raises many kinds; say which failed
-            where = f"the Ray cluster at {address}" if address else "a local Ray"
-            raise SimulationError(f"cannot start or reach {where}: {error}") from None
-    try:
-        job, _ = _job(fast)
+            import ray
+        except ImportError:
+            raise SimulationError("the ray backend needs Ray: pip install 'stud[ray]'") from None
+        if not ray.is_initialized():
+            address = os.environ.get("RAY_ADDRESS")
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except Exception as error:  # noqa: BLE001 - Ray raises many kinds; say which failed
+                where = f"the Ray cluster at {address}" if address else "a local Ray"
+                raise SimulationError(f"cannot start or reach {where}: {error}") from None
+            self._started_here = True
+        return self
+
+    def run(self, job: Callable[..., T], calls: Sequence[tuple[object, ...]]) -> Iterator[T]:
+        import ray
+
         task = ray.remote(num_cpus=1)(job)
-        shared = ray.put(match)
-        pending = [task.remote(shared, first, count, write_phh) for first, count in plan]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+        self._pending = [task.remote(*call) for call in calls]
+        while self._pending:
+            done, self._pending = ray.wait(self._pending, num_returns=1)
             yield ray.get(done[0])
-    finally:
-        if started_here:
-            ray.shutdown()
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        import ray
+
+        try:
+            if error is not None:
+                for task in self._pending:
+                    ray.cancel(task, force=True)
+        finally:
+            if self._started_here:
+                ray.shutdown()
 
 
 def _progress_bar(total: int, wanted: bool) -> Callable[..., None]:
@@ -506,10 +694,11 @@ def plot_running(results: Results, path: Path) -> None:
     at, totals = results.running()
     means, se = results.running_bb_per_100(at)
     figure, (top, bottom) = plt.subplots(2, 1, figsize=(9, 7), sharex=True)
+    marker = "o" if len(at) == 1 else None  # one hand: a point, where a line would be nothing
     for k, name in enumerate(results.match.names):
-        line, = top.plot(at, totals[:, k] / big_bet, label=name, linewidth=1.2)
+        line, = top.plot(at, totals[:, k] / big_bet, label=name, linewidth=1.2, marker=marker)
         mean, band = means[:, k], Z95 * se[:, k]
-        bottom.plot(at, mean, color=line.get_color(), linewidth=1.2)
+        bottom.plot(at, mean, color=line.get_color(), linewidth=1.2, marker=marker)
         bottom.fill_between(at, mean - band, mean + band, color=line.get_color(), alpha=0.15)
     top.axhline(0, color="grey", linewidth=0.6)
     bottom.axhline(0, color="grey", linewidth=0.6)
@@ -520,11 +709,14 @@ def plot_running(results: Results, path: Path) -> None:
         low, high = float((means[settled] - band).min()), float((means[settled] + band).max())
         margin = 0.05 * (high - low) or 1.0
         bottom.set_ylim(low - margin, high + margin)
+    if marker:
+        bottom.set_xticks(at)  # "1", not 0.96 to 1.04
     top.set_ylabel("net (big bets)")
     bottom.set_ylabel("big bets per 100 hands (95% CI)")
     bottom.set_xlabel("hands")
     match = results.match
-    top.set_title(f"{match.variant.full_name} ({match.rules.name} rules), {results.hands} hands, "
+    hands = f"{results.hands} hand{'' if results.hands == 1 else 's'}"
+    top.set_title(f"{match.variant.full_name} ({match.rules.name} rules), {hands}, "
                   f"seed {match.seed}")
     top.legend(loc="upper left", fontsize="small")
     figure.tight_layout()
@@ -532,6 +724,7 @@ def plot_running(results: Results, path: Path) -> None:
     plt.close(figure)
 
 
-__all__ = ["BACKENDS", "ENGINES", "FAST_BOTS", "Chunk", "Match", "Results", "SimulationError",
-           "Standing", "bb_per_100", "choose_engine", "chunks", "derive_seed", "derive_seeds",
-           "play_chunk", "play_hand", "plot_running", "simulate"]
+__all__ = ["BACKENDS", "ENGINES", "FAST_BOTS", "Chunk", "Interrupted", "Match", "Pool", "Results",
+           "SimulationError", "Standing", "bb_per_100", "choose_engine", "chunks", "derive_seed",
+           "derive_seeds", "in_order", "play_chunk", "play_hand", "plot_running", "simulate",
+           "write_atomically"]

@@ -203,11 +203,26 @@ def _batch(match: Match, decks: Array, deck_seeds: Array) -> Batch:
     return batch
 
 
-def warm() -> None:
-    """Load the compiled kernels (from numba's cache, or compiling them) by playing two hands:
-    the worker server does it once before it forks, so that no worker pays for it."""
-    play_chunk_fast(Match(Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
-                          ("random", "station"), rotate=True), 1, 2)
+_WARM_HANDS = 64
+
+
+def warm(match: Match | None = None, write_phh: bool = False) -> None:
+    """Load the compiled kernels that ``match`` plays with (by default a 2-player stud match),
+    and with ``write_phh`` those that write its PHH, from numba's cache or compiling them, by
+    playing its first hands unseen. The workers' server does it once for the default before it
+    forks; ``sim.simulate`` for the match here, and in every worker, before its clock starts.
+
+    Kernels are compiled for the types they are called with, and some types differ by more
+    than the match: the logged play and the PHH writer have kernels of their own, and a batch
+    of one hand (one seating of a rotation, a chunk of one) passes its stacks read-only where
+    a larger batch copies them; and the showdown's kernels load when a hand first reaches
+    one. So a chunk of 64 hands is played (some reach a showdown, whoever plays), then a chunk
+    of one hand: a few milliseconds once loaded."""
+    if match is None:
+        match = Match(Variant.STUD, Stakes.for_limit(2), PROFILES["standard"],
+                      ("random", "station"), rotate=True)
+    play_chunk_fast(match, 1, _WARM_HANDS, write_phh)
+    play_chunk_fast(match, _WARM_HANDS + 1, 1, write_phh)
     _BATCHES.clear()
 
 

@@ -100,3 +100,56 @@ def test_bad_options_are_refused_in_one_line_with_exit_status_2(args: list[str],
     result = runner.invoke(app, ["tournament", *args])
     assert result.exit_code == 2
     assert result.output.startswith(f"error: {message}") and result.output.count("\n") == 1
+
+
+def _interrupt_at_call(monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
+                       call: int) -> None:
+    """Ctrl-C during call ``call`` (from 1) of ``owner.name``."""
+    real, calls = getattr(owner, name), []
+
+    def interrupted(*args: object) -> object:
+        calls.append(args)
+        if len(calls) == call:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, interrupted)
+
+
+def test_ctrl_c_during_runs_reports_the_runs_played_and_exits_130(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud.tournament import series
+
+    # 100 runs on one worker: chunks of 13 runs, and the third was being played.
+    _interrupt_at_call(monkeypatch, series, "play_runs", 3)
+    args = ["tournament", "--players", "3", "--bots", "random,station", "--runs", "100",
+            "--structure", "turbo", "--seed", "4"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130
+    lines = result.output.splitlines()
+    assert lines[0] == ("interrupted (Ctrl-C) after 26 of 100 sit-and-gos: the results below are "
+                        "of sit-and-gos 1 to 26")
+    assert lines[1].startswith("26 sit-and-gos of Seven Card Stud, 3 players") and \
+        "seeds 4 to 29" in lines[1]
+    assert "| station | 1 |" in result.output
+    _interrupt_at_call(monkeypatch, series, "play_runs", 3)
+    as_json = runner.invoke(app, [*args, "--json"])
+    assert as_json.exit_code == 130
+    document = json.loads(as_json.stdout)
+    assert (document["runs"], document["runs_asked"], document["partial"]) == (26, 100, True)
+    monkeypatch.undo()
+    whole = json.loads(_tournament(*args[1:-4], "--runs", "26", "--structure", "turbo",
+                                   "--seed", "4", "--json"))
+    assert whole["partial"] is False and whole["bots"] == document["bots"]
+
+
+def test_ctrl_c_in_one_sit_and_go_says_its_phh_files_are_complete(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud.tournament import SitAndGo
+
+    _interrupt_at_call(monkeypatch, SitAndGo, "play_hand", 4)
+    result = runner.invoke(app, ["tournament", "--players", "3", "--phh-out", str(tmp_path)])
+    assert result.exit_code == 130
+    assert result.output == (f"interrupted (Ctrl-C) after 3 hands of the sit-and-go: their PHH "
+                             f"files in {tmp_path} are complete\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["1.phh", "2.phh", "3.phh"]

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from stud.sim import Z95, bb_per_100, chunk_size, chunks, in_processes
+from stud.sim import Z95, Interrupted, Pool, bb_per_100, chunks, in_order
 from stud.tournament.sitandgo import SitAndGo, Tournament, TournamentError
 
 
@@ -119,10 +118,16 @@ class SeriesResults:
     seconds: float
     workers: int = 1
     cpu_seconds: float = 0.0
+    runs_asked: int | None = None  # more than ``runs`` when the series was interrupted
 
     @property
     def runs(self) -> int:
         return len(self.hands)
+
+    @property
+    def partial(self) -> bool:
+        """Whether the series stopped (Ctrl-C) before every run asked for was played."""
+        return self.runs_asked is not None and self.runs < self.runs_asked
 
     @property
     def tournaments_per_second(self) -> float:
@@ -151,7 +156,9 @@ class SeriesResults:
         return {
             "variant": t.game.name, "buy_in": t.buy_in, "prize_pool": t.prize_pool,
             "players": t.players, "structure": t.structure.name, "seed": self.series.seed,
-            "runs": self.runs, "hands": int(self.hands.sum()),
+            "runs": self.runs,
+            "runs_asked": self.runs if self.runs_asked is None else self.runs_asked,
+            "partial": self.partial, "hands": int(self.hands.sum()),
             "seconds": round(self.seconds, 3),
             "tournaments_per_second": round(self.tournaments_per_second, 1),
             "workers": self.workers,
@@ -171,30 +178,45 @@ def _number(value: float) -> float | None:
 def run_series(series: Series, runs: int, workers: int = 1, size: int | None = None
                ) -> SeriesResults:
     """Play ``runs`` sit-and-gos of ``series`` on ``workers`` processes (``size`` runs a
-    chunk: for tests; the results do not depend on it)."""
+    chunk: for tests; the results do not depend on it).
+
+    The clock starts once the workers are up. Ctrl-C stops the series at once and raises
+    ``stud.sim.Interrupted`` with the results of runs 1 to N (``SeriesResults.partial``)."""
     if runs < 1:
         raise TournamentError(f"runs {runs}: play at least one")
     if workers < 1:
         raise TournamentError(f"workers {workers}: at least one")
-    plan = chunks(runs, size or chunk_size(runs, workers))
+    plan = chunks(runs, size or runs_per_chunk(runs, workers))
     n = series.tournament.players
     finishes = np.zeros((runs, n), dtype=np.float64)
     prizes = np.zeros((runs, n), dtype=np.int64)
     hands = np.zeros(runs, dtype=np.int64)
-    cpu_seconds = 0.0
-    started = time.perf_counter()
-    for part in _run_processes(series, plan, workers):
-        rows = slice(part.first - 1, part.first - 1 + len(part.hands))
-        finishes[rows], prizes[rows], hands[rows] = part.finishes, part.prizes, part.hands
-        cpu_seconds += part.cpu_seconds
-    return SeriesResults(series, finishes, prizes, hands, time.perf_counter() - started,
-                         workers, cpu_seconds)
+    played, cpu_seconds, started = 0, 0.0, math.nan
+    calls = [(series, first, count) for first, count in plan]
+    try:
+        with Pool(min(workers, len(plan)), __name__) as pool:
+            started = time.perf_counter()
+            for part in in_order(pool.run(play_runs, calls), plan):
+                rows = slice(played, played + len(part.hands))
+                finishes[rows], prizes[rows], hands[rows] = part.finishes, part.prizes, part.hands
+                played += len(part.hands)
+                cpu_seconds += part.cpu_seconds
+    except KeyboardInterrupt:
+        raise Interrupted(SeriesResults(series, finishes[:played].copy(),
+                                        prizes[:played].copy(), hands[:played].copy(),
+                                        _since(started), workers, cpu_seconds, runs)) from None
+    return SeriesResults(series, finishes, prizes, hands, _since(started), workers, cpu_seconds,
+                         runs)
 
 
-def _run_processes(series: Series, plan: list[tuple[int, int]], workers: int
-                   ) -> Iterator[Runs]:
-    return in_processes(play_runs, [(series, first, count) for first, count in plan], workers,
-                        __name__)
+def runs_per_chunk(runs: int, workers: int) -> int:
+    """Runs per chunk: a sit-and-go is some hundred hands, so a few dozen at most, that Ctrl-C
+    throws away little (the runs of chunks not finished) and every worker stays busy."""
+    return max(1, min(25, math.ceil(runs / (workers * 8))))
+
+
+def _since(started: float) -> float:
+    return 0.0 if math.isnan(started) else time.perf_counter() - started
 
 
 __all__ = ["BotStanding", "Runs", "Series", "SeriesResults", "play_runs", "run_series"]
