@@ -652,6 +652,7 @@ def serve(
 
     from stud.server.app import create_app
     from stud.server.collector import tune_for_serving
+    from stud.server.connection import MAX_MESSAGE
     from stud.server.room import Timing
     from stud.server.store import without_password
 
@@ -693,7 +694,7 @@ def serve(
                             ws_ping_timeout=20,
                             # Frames are small (deltas): compressing each cost the server a
                             # fifth of its CPU under bench/web_load.py for little gain.
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, ws_max_size=MAX_MESSAGE)
     server = Server(config)
     tune_for_serving()  # rare, short pauses of the garbage collector (stud.server.collector)
     try:

@@ -214,6 +214,18 @@ def test_the_table_list_shows_each_table_with_taken_hands_and_hands_per_hour(
         assert table["taken"] == 0 and table["hands"] == 0 and table["hands_per_hour"] == 0
 
 
+@pytest.mark.parametrize("path", ["/api/tables", "/api/tournaments"])
+@pytest.mark.parametrize("name", ['"x\\ud800y"', '"a\\nb"', '"' + "n" * 5000 + '"'])
+def test_a_table_or_tournament_name_must_be_text_of_1_to_60_characters(
+        http: httpx.Client, token: str, path: str, name: str) -> None:
+    answer = http.post(path, content='{"name": ' + name + "}", headers={
+        "Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    assert answer.status_code == 400, answer.text  # not a 500 (a lone surrogate)
+    body = answer.json()
+    assert body["field"] == "name" and body["detail"].startswith("name must be 1 to 60 ")
+    assert len(body["detail"]) < 200  # a long name is not echoed whole
+
+
 # The pages of an unknown table are a 404 page for people: tests/server/test_pages.py.
 @pytest.mark.parametrize("path", ["/api/tables/999", "/api/tables/999/hands",
                                   "/api/hands/999.phh"])

@@ -14,10 +14,13 @@ import random
 import re
 import socket
 import struct
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import httpx
 import pytest
@@ -25,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 
 from stud.server.room import Timing
 
-from .conftest import Server, serve_in_thread
+from .conftest import Server, free_port, serve_in_thread
 from .wsclient import (
     Frame,
     TableClient,
@@ -235,7 +238,8 @@ def test_an_unknown_table_accepts_the_websocket_and_closes_it_saying_why(game: G
 # ---------------------------------------------------------------------- malformed messages
 
 
-@pytest.mark.parametrize("text", ["{not json", "", "[1, 2]", '"sit"', "null", "7"])
+@pytest.mark.parametrize("text", ["{not json", "", "[1, 2]", '"sit"', "null", "7",
+                                  "[" * 1100 + "]" * 1100])
 def test_text_that_is_not_a_json_object_is_bad_json(game: Game, text: str) -> None:
     a, before = human_to_act(game)
     error = a.client.error_for(text)
@@ -879,3 +883,40 @@ def test_chips_added_while_the_finished_hand_shows_are_on_the_seat_at_once(game:
                                  what="the stack with the chips added")
     assert after["hand"]["over"] and after["hand"]["number"] == frame["hand"]["number"]
     assert me(game.http, a.token)["seats"][0]["stack"] == stack + 300
+
+
+def test_serve_closes_a_message_over_64_kib_with_1009_and_reads_smaller_ones(
+        tmp_path: Path) -> None:
+    import asyncio
+
+    import websockets
+
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-c", "from stud.cli import app; app()", "serve",
+                               "--port", str(port), "--database", str(tmp_path / "s.db")],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None and "serving" in server.stdout.readline()
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            _, token = make_account(http)
+            table = {"id": make_table(http, token, name="big")}
+
+        async def talk() -> tuple[dict[str, object], int | None]:
+            url = f"ws://127.0.0.1:{port}/ws/tables/{table['id']}"
+            async with websockets.connect(url) as socket:
+                await socket.send(json.dumps({"type": "ping", "pad": "x" * 60_000}))
+                small = json.loads(await socket.recv())
+                while small["type"] != "pong":  # after the frames of connecting
+                    small = json.loads(await socket.recv())
+                await socket.send(json.dumps({"type": "ping", "pad": "x" * 70_000}))
+                with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+                    async with asyncio.timeout(20):  # closed at once, not read
+                        while True:
+                            await socket.recv()
+                return small, closed.value.rcvd.code if closed.value.rcvd else None
+
+        small, code = asyncio.run(talk())
+        assert small["type"] == "pong" and code == 1009
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -26,7 +26,7 @@ from stud.server import play_now, replays, tournaments
 from stud.server.auth import COOKIE, account_of, must_be_me
 from stud.server.cluster import Cluster, Workers, admits, worker_name
 from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
-from stud.server.fields import FieldError, json_body, whole
+from stud.server.fields import FieldError, json_body, name_field, whole
 from stud.server.frames import Json
 from stud.server.lease import LeasedStore
 from stud.server.pages import STATIC, page
@@ -451,6 +451,10 @@ def create_app(database: str | None = None, timing: Timing | None = None,
                 except ValueError as error:
                     client.push_error(_error("bad_json", f"not JSON: {error}"))
                     continue
+                except RecursionError:
+                    client.push_error(_error("bad_json", "not JSON this server reads: nested "
+                                                         "too deep"))
+                    continue
                 await room.handle(client, message)
                 if not await client.room_to_answer():
                     client.flooding = True
@@ -502,9 +506,7 @@ def _error(code: str, message: str) -> str:
 
 
 def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
-    name = body.get("name") or f"Table {number}"
-    if not isinstance(name, str) or not re.fullmatch(r"[^\x00-\x1f]{1,60}", name.strip()):
-        raise FieldError("name", f"name must be 1 to 60 characters, not {name!r}")
+    name = name_field(body, f"Table {number}")
     try:
         variant = Variant.parse(str(body.get("variant", "stud")))
     except RulesError as error:
@@ -515,5 +517,5 @@ def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
     if not isinstance(rules_name, str) or rules_name not in PROFILES:
         raise FieldError("rules", f"rules must be one of {', '.join(PROFILES)}, "
                                   f"not {rules_name!r}")
-    return (name.strip(), variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],
+    return (name, variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],
             whole(body, "seats", 8, 2, 8), whole(body, "clock", 30, 5, 300))

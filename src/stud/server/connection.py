@@ -14,6 +14,7 @@ MAX_BEHIND = 1024  # frames waiting for a client that reads nothing before it is
 READ_WAIT = 15.0  # seconds a client may leave MAX_UNREAD answers unread before it is cut off
 MOVED = 4503  # close code: the table's owner changed or is gone: reconnect (docs/protocol.md)
 MAX_DELTAS = 32  # small frames waiting for a client before one whole state replaces them
+MAX_MESSAGE = 64 * 1024  # bytes of one client message (uvicorn's ws_max_size): more is 1009
 
 
 class ProtocolError(ValueError):

@@ -4,6 +4,8 @@ why in the reader's language without reading the English words."""
 
 from __future__ import annotations
 
+import re
+
 from fastapi import HTTPException, Request
 
 from stud.server.frames import Json
@@ -49,3 +51,29 @@ def choice(body: dict[str, object], name: str, default: str, choices: tuple[str,
         raise FieldError(name, f"{name} must be one of {', '.join(choices)}, not {value!r}",
                          code="not_a_choice", choices=list(choices))
     return value
+
+
+_NAME = re.compile(r"[^\x00-\x1f\ud800-\udfff]{1,60}")  # no control character, no lone surrogate
+
+
+def shown(value: object, most: int = 40) -> str:
+    """A value as an error repeats it: its repr, cut to ``most`` characters.
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (100 characters)"
+    """
+    text = repr(value)
+    if len(text) <= most:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return f"{text[:most]}...{size}"
+
+
+def name_field(body: dict[str, object], default: str) -> str:
+    """Field ``name`` (``default`` when absent or empty): 1 to 60 characters of text, no
+    control character (nor a lone surrogate, which no database stores)."""
+    name = body.get("name") or default
+    if not isinstance(name, str) or not _NAME.fullmatch(name.strip()):
+        raise FieldError("name", f"name must be 1 to 60 characters of text, with no control "
+                                 f"character, not {shown(name)}")
+    return name.strip()

@@ -10,15 +10,13 @@ is ``/tournaments/{id}``; docs/protocol.md has the fields.
 
 from __future__ import annotations
 
-import re
-
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
 from stud.bots import BOTS
 from stud.rules import PROFILES
 from stud.server.auth import account_of, casino_of, must_be_me
-from stud.server.fields import FieldError, choice, json_body, whole
+from stud.server.fields import FieldError, choice, json_body, name_field, whole
 from stud.server.frames import Json
 from stud.server.pages import page
 from stud.server.sitandgo import TournamentRoom, format_of
@@ -67,9 +65,7 @@ async def create_tournament(request: Request) -> Json:
     casino = casino_of(request)
     game = choice(body, "variant", "stud", GAMES)
     players = whole(body, "players", 6, 2, 8)
-    name = body.get("name") or f"Sit & go {len(casino.rooms) + 1}"
-    if not isinstance(name, str) or not re.fullmatch(r"[^\x00-\x1f]{1,60}", name.strip()):
-        raise FieldError("name", f"name must be 1 to 60 characters, not {name!r}")
+    name = name_field(body, f"Sit & go {len(casino.rooms) + 1}")
     every = whole(body, "every", players, 1, 100) if game == "rotation" else players
     buy_in = whole(body, "buy_in", 100, 1, 100_000)
     stack = whole(body, "starting_stack", 2000, 100, 1_000_000)
@@ -83,7 +79,7 @@ async def create_tournament(request: Request) -> Json:
     except (TournamentError, StructureError, PayoutError, RotationError) as error:
         raise FieldError("starting_stack", str(error)) from None
     level = made.structure.level(1)
-    spec = await casino.db(casino.store.create_tournament, name.strip(), game, every, players,
+    spec = await casino.db(casino.store.create_tournament, name, game, every, players,
                            buy_in, stack, structure, per, made.prizes, made.game.variant(1),
                            level.stakes, PROFILES["standard"], clock, account.id)
     await casino.add_room(await casino.db(casino.store.table, spec.table_id))

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 import uvicorn
 
 from stud.server.cluster import Workers, worker_name
+from stud.server.connection import MAX_MESSAGE
 from stud.server.holder import PrefixBusy, RoomClaim, room_name, room_seconds
 from stud.server.parent import end_with
 from stud.server.room import Timing
@@ -231,7 +232,8 @@ def _worker(fd: int, config: str) -> None:
     server = HandedServer(uvicorn.Config(
         create_app(given["database"], timing, store_process=True, workers=workers),
         log_level="warning",
-        ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False),
+        ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False,
+        ws_max_size=MAX_MESSAGE),
         socket.socket(fileno=fd))
     tune_for_serving()
     server.run(sockets=[])  # no listening socket of its own
