@@ -226,6 +226,19 @@ def test_a_table_or_tournament_name_must_be_text_of_1_to_60_characters(
     assert len(body["detail"]) < 200  # a long name is not echoed whole
 
 
+@pytest.mark.parametrize(("field", "value", "choices"), [
+    ("variant", "holdem", ["stud", "stud8", "razz"]), ("rules", "wild", ["standard", "pokerkit"])])
+def test_a_table_field_with_choices_names_them_as_data(http: httpx.Client, token: str,
+                                                       field: str, value: str,
+                                                       choices: list[str]) -> None:
+    answer = http.post("/api/tables", json={field: value},
+                       headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["field"] == field and body["code"] == "not_a_choice"
+    assert body["choices"] == choices
+
+
 # The pages of an unknown table are a 404 page for people: tests/server/test_pages.py.
 @pytest.mark.parametrize("path", ["/api/tables/999", "/api/tables/999/hands",
                                   "/api/hands/999.phh"])

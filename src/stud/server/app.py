@@ -26,7 +26,7 @@ from stud.server import play_now, replays, tournaments
 from stud.server.auth import COOKIE, account_of, must_be_me
 from stud.server.cluster import Cluster, Workers, admits, worker_name
 from stud.server.connection import MAX_UNREAD, READ_WAIT, Client
-from stud.server.fields import FieldError, json_body, name_field, whole
+from stud.server.fields import FieldError, json_body, name_field, shown, whole
 from stud.server.frames import Json
 from stud.server.lease import LeasedStore
 from stud.server.pages import STATIC, page
@@ -510,12 +510,14 @@ def _table_fields(body: dict[str, object], number: int) -> tuple[object, ...]:
     try:
         variant = Variant.parse(str(body.get("variant", "stud")))
     except RulesError as error:
-        raise FieldError("variant", f"variant: {error}") from None
+        raise FieldError("variant", f"variant: {error}", code="not_a_choice",
+                         choices=[v.value for v in Variant]) from None
     # From 2: the bring-in, half the small bet, must be less than a full bet.
     small_bet = whole(body, "small_bet", 2, 2, 10_000)
     rules_name = body.get("rules", "standard")
     if not isinstance(rules_name, str) or rules_name not in PROFILES:
         raise FieldError("rules", f"rules must be one of {', '.join(PROFILES)}, "
-                                  f"not {rules_name!r}")
+                                  f"not {shown(rules_name)}", code="not_a_choice",
+                         choices=list(PROFILES))
     return (name, variant, Stakes.for_limit(small_bet), PROFILES[str(rules_name)],
             whole(body, "seats", 8, 2, 8), whole(body, "clock", 30, 5, 300))
