@@ -1126,6 +1126,16 @@ def test_a_keyboard_player_finds_a_safe_action_focused_at_the_first_turn(person)
     expect(page.locator(SAFE_ACTION).first).to_be_focused()
 
 
+def heads_up_with_a_bot(ann: Player, table: str) -> None:
+    """Ann, in the lobby, opens a two-seat stud table, sits in seat 2 and puts a station bot in
+    seat 1."""
+    ann.open_lobby()
+    ann.pick_nickname("Ann")
+    ann.create_table(table, "stud", seats=2)
+    ann.sit(2, 100)
+    ann.add_bot(1, "station")
+
+
 def test_screen_readers_hear_stacks_bets_the_turn_and_cards_in_words(
         person, monkeypatch: pytest.MonkeyPatch) -> None:
     """Stacks and bets are said with what they are ("stack 99", "bet 1"), the felt's status is
@@ -1138,11 +1148,7 @@ def test_screen_readers_hear_stacks_bets_the_turn_and_cards_in_words(
     deck = stacked(("7c3d2c8h9dJsTd", "AhKdAsKhAdKsQh"))  # seat 1 (the bot), seat 2 (Ann)
     monkeypatch.setattr(room_module, "Deck", SimpleNamespace(shuffled=lambda: deck))
     ann = person()
-    ann.open_lobby()
-    ann.pick_nickname("Ann")
-    ann.create_table("Ears", "stud", seats=2)
-    ann.sit(2, 100)
-    ann.add_bot(1, "station")
+    heads_up_with_a_bot(ann, "Ears")
     page = ann.page
     # The bot's 2c brings in; the page then waits for me, the bring-in on the felt.
     state = ann.wait(lambda: my_turn(ann.frames.state) and ann.frames.state, "my turn")
@@ -1218,11 +1224,7 @@ def test_the_focus_ring_shows_on_every_button_colour(person) -> None:
     """A focused button (focus-visible, from the keyboard) has a ring of 3:1 contrast or more
     against each of its own colours (the yellow ones too) and against the page."""
     ann = person()
-    ann.open_lobby()
-    ann.pick_nickname("Ann")
-    ann.create_table("Rings", "stud", seats=2)
-    ann.sit(2, 100)
-    ann.add_bot(1, "station")
+    heads_up_with_a_bot(ann, "Rings")
     page = ann.page
     ann.wait(lambda: my_turn(ann.frames.state), "my turn")
     page.keyboard.press("Shift")  # the keyboard in use: focus() shows the ring
@@ -1263,11 +1265,7 @@ def test_a_refused_chat_line_and_a_toast_cover_no_control(person, viewport) -> N
     """A chat line refused for the rate is said beside the chat's field, not over the sit-out
     and leave buttons; a toast finds a place on the table page where it covers no control."""
     ann = person(viewport=viewport)
-    ann.open_lobby()
-    ann.pick_nickname("Ann")
-    ann.create_table("Toasts", "stud", seats=2)
-    ann.sit(2, 100)
-    ann.add_bot(1, "station")
+    heads_up_with_a_bot(ann, "Toasts")
     page = ann.page
     ann.wait(lambda: my_turn(ann.frames.state), "my turn")
     long = "chat: at most 5 lines in 10 seconds; wait 9 s"  # as long as the chat's refusal
