@@ -434,14 +434,15 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
                 cpu_seconds += chunk.cpu_seconds
                 bar(len(chunk.nets))
     except KeyboardInterrupt:
-        raise Interrupted(Results(match, nets[:played].copy(), _since(started), workers,
+        raise Interrupted(Results(match, nets[:played].copy(), since(started), workers,
                                   backend, cpu_seconds, hands)) from None
     finally:
         bar(0, close=True)
-    return Results(match, nets, _since(started), workers, backend, cpu_seconds, hands)
+    return Results(match, nets, since(started), workers, backend, cpu_seconds, hands)
 
 
-def _since(started: float) -> float:
+def since(started: float) -> float:
+    """Seconds since ``started`` (a ``perf_counter`` reading), or 0 for NaN (not started)."""
     return 0.0 if math.isnan(started) else time.perf_counter() - started
 
 
@@ -564,7 +565,6 @@ class Pool:
                  args: tuple[object, ...] = ()) -> None:
         self.workers, self.preload, self.warm_up, self.args = workers, preload, warm_up, args
         self._executor: ProcessPoolExecutor | None = None
-        self._others: set[multiprocessing.process.BaseProcess] = set()  # not the workers
         self._futures: list[Future[Any]] = []
 
     def __enter__(self) -> Pool:
@@ -572,7 +572,6 @@ class Pool:
             return self
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload([self.preload])
-        self._others = set(multiprocessing.active_children())
         self._executor = ProcessPoolExecutor(self.workers, context, initializer=_start_worker,
                                              initargs=(context.Barrier(self.workers),))
         try:
@@ -612,9 +611,9 @@ class Pool:
         assert self._executor is not None
         for future in self._futures:
             future.cancel()
-        # The executor's own processes, started by this one since it was made (even while
-        # the workers were being started: one waiting for the others would wait for ever).
-        workers = [p for p in multiprocessing.active_children() if p not in self._others]
+        # The executor's own processes, as many as it has started (even while the workers
+        # were being started: one waiting for the others would wait for ever), and no other.
+        workers = list((getattr(self._executor, "_processes", None) or {}).values())
         for process in workers:
             process.terminate()
         self._executor.shutdown(wait=True, cancel_futures=True)

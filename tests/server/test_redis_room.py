@@ -88,18 +88,19 @@ def test_parents_of_one_room_share_its_claim_and_the_last_one_out_frees_it(prefi
 def test_a_claim_left_by_a_killed_room_expires_by_itself(prefix: str) -> None:
     """A parent killed before it let go: its claim is not renewed, and ends within its life
     (the refusal meanwhile says when to try again); the same room may start again at once."""
-    killed = RoomClaim(REDIS, prefix, ROOM_A, "host:1:a", 1.0)
+    # A life of 3 s: two renewals (1.2 s) missed well before it ends, whatever the load.
+    killed = RoomClaim(REDIS, prefix, ROOM_A, "host:1:a", 3.0)
     killed.take()  # and never renewed nor let go
-    time.sleep(0.5)  # more than two renewals missed
-    again = RoomClaim(REDIS, prefix, ROOM_A, "host:3:a", 1.0)
-    again.take()  # the same database: its own room, restarted
+    time.sleep(1.3)  # more than two renewals missed
+    again = RoomClaim(REDIS, prefix, ROOM_A, "host:3:a", 3.0)
+    again.take()  # the same database: its own room, restarted (its claim lives 3 s more)
     again._client.close()
-    other = RoomClaim(REDIS, prefix, ROOM_B, "host:2:b", 1.0)
-    time.sleep(0.5)
+    other = RoomClaim(REDIS, prefix, ROOM_B, "host:2:b", 3.0)
+    time.sleep(1.3)
     with pytest.raises(PrefixBusy, match=r"has not renewed it for \d+ s: if it was stopped, "
-                                         r"try again in 1 s\)"):
+                                         r"try again in [12] s\)"):
         other.take()
-    time.sleep(1.1)
+    time.sleep(1.8)  # past the claim's life
     other.take()
     other.let_go()
     killed._client.close()

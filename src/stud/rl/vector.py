@@ -157,8 +157,6 @@ class StudVectorEnv(VectorEnv):
         self.noise = np.zeros((n, L.SEATS, 625) if strong else (0, L.SEATS, 625), dtype=np.int64)
         self._dealt = False
         self._compiles = CompileNotice()
-        self._every = np.ones(n, dtype=bool)  # the info masks of keys every table has
-        self._every.flags.writeable = False  # handed out at every step: never written
 
         if threads is None:
             threads = max(1, min(os.cpu_count() or 1, n // 256, 8))
@@ -358,9 +356,8 @@ class StudVectorEnv(VectorEnv):
     def _info(self) -> dict[str, Any]:
         """Every table's mask and seat; ``_key`` marks the tables that have ``key``, as in
         Gymnasium's vector environments (here every table: each has a mask and a seat)."""
-        every = self._every
-        return {"action_mask": self.slots >= 0, "_action_mask": every,
-                "seat": self.observer + 1, "_seat": every}
+        return {"action_mask": self.slots >= 0, "_action_mask": np.ones(self.num_envs, bool),
+                "seat": self.observer + 1, "_seat": np.ones(self.num_envs, bool)}
 
     def action_masks(self) -> Array:
         """The mask now, (num_envs, 5) bool."""

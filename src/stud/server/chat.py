@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import unicodedata
 from collections import deque
@@ -22,6 +23,8 @@ from typing import Any
 
 from stud.server.connection import Client, ProtocolError, int_field
 from stud.server.store import ChatLine, Store, TableSpec
+
+log = logging.getLogger("stud.server")
 
 LONGEST = 200  # characters in one chat line
 BURST, PER_SECONDS = 5, 10.0  # at most BURST lines in any PER_SECONDS, per account and table
@@ -95,7 +98,7 @@ class Chat:
                 (mine.muted.add if muted else mine.muted.discard)(other)
                 _TELLING.add(task := asyncio.get_running_loop().create_task(
                     self._tell_muted(mine)))
-                task.add_done_callback(_TELLING.discard)
+                task.add_done_callback(_told)
 
     async def _tell_muted(self, client: Client) -> None:
         """Sends the client whom it mutes, with their nicknames. The set is read again after
@@ -108,6 +111,13 @@ class Chat:
         muted = sorted(client.muted)
         client.push_error(json.dumps({"type": "muted", "accounts": muted,
                                       "names": {str(other): names[other] for other in muted}}))
+
+
+def _told(task: asyncio.Task[None]) -> None:
+    """A muted frame sent, or why not, in one line (a database gone at shutdown)."""
+    _TELLING.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("could not send a muted list: %s", task.exception())
 
 
 def _joins(text: str, i: int) -> bool:

@@ -110,18 +110,20 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
         stopping = True
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
-    claim.keep(lose)
-    running = [start(n) for n in range(workers.workers)]
-    router = Router(listening, lambda: [w.handoff for w in running],
-                    owners_lookup(workers.redis, workers.prefix,
-                                  lambda: [w.process.pid for w in running]))
-    router.start()
-    _wait_ready(running, lambda: stopping)
-    if on_started is not None and not stopping:
-        on_started([w.process.pid for w in running])
+    running: list[Worker] = []
+    router: Router | None = None
     quick_deaths = 0
     status = 0
-    try:
+    try:  # whatever fails from here, the workers started stop and the claim is let go
+        claim.keep(lose)
+        running.extend(start(n) for n in range(workers.workers))
+        router = Router(listening, lambda: [w.handoff for w in running],
+                        owners_lookup(workers.redis, workers.prefix,
+                                      lambda: [w.process.pid for w in running]))
+        router.start()
+        _wait_ready(running, lambda: stopping)
+        if on_started is not None and not stopping:
+            on_started([w.process.pid for w in running])
         while not stopping:
             time.sleep(0.2)
             for index, worker in enumerate(running):
@@ -140,7 +142,8 @@ def supervise(listening: socket.socket, database: str, workers: Workers, timing:
                 worker.handoff.close()
                 running[index] = start(worker.number)
     finally:
-        router.stop()
+        if router is not None:
+            router.stop()
         for worker in running:
             if worker.process.poll() is None:
                 worker.process.send_signal(signal.SIGTERM)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from stud.sim import Z95, Interrupted, Pool, bb_per_100, chunks, in_order
+from stud.sim import Z95, Interrupted, Pool, bb_per_100, chunks, in_order, since
 from stud.tournament.sitandgo import SitAndGo, Tournament, TournamentError
 
 
@@ -204,8 +204,8 @@ def run_series(series: Series, runs: int, workers: int = 1, size: int | None = N
     except KeyboardInterrupt:
         raise Interrupted(SeriesResults(series, finishes[:played].copy(),
                                         prizes[:played].copy(), hands[:played].copy(),
-                                        _since(started), workers, cpu_seconds, runs)) from None
-    return SeriesResults(series, finishes, prizes, hands, _since(started), workers, cpu_seconds,
+                                        since(started), workers, cpu_seconds, runs)) from None
+    return SeriesResults(series, finishes, prizes, hands, since(started), workers, cpu_seconds,
                          runs)
 
 
@@ -213,10 +213,6 @@ def runs_per_chunk(runs: int, workers: int) -> int:
     """Runs per chunk: a sit-and-go is some hundred hands, so a few dozen at most, that Ctrl-C
     throws away little (the runs of chunks not finished) and every worker stays busy."""
     return max(1, min(25, math.ceil(runs / (workers * 8))))
-
-
-def _since(started: float) -> float:
-    return 0.0 if math.isnan(started) else time.perf_counter() - started
 
 
 __all__ = ["BotStanding", "Runs", "Series", "SeriesResults", "play_runs", "run_series"]
