@@ -415,6 +415,7 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
     calls = [(match, first, count, write_phh) for first, count in plan]
     nets = np.zeros((hands, match.players), dtype=np.int64)
     played, cpu_seconds, started = 0, 0.0, math.nan
+    writing_to = 0  # the last hand of the chunk whose files are being written
     bar = _progress_bar(0, False)
     try:
         if fast:  # compiled (or loaded) here, once, before any worker loads it from the cache
@@ -427,6 +428,7 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
             for chunk in in_order(runner.run(job, calls), plan):
                 nets[played:played + len(chunk.nets)] = chunk.nets
                 if phh_out is not None:  # a hand counts once its file is written
+                    writing_to = chunk.first + len(chunk.nets) - 1
                     for number, text in enumerate(chunk.phh, start=chunk.first):
                         write_atomically(phh_out / f"{number}.phh", text)
                         played = number
@@ -434,6 +436,9 @@ def simulate(match: Match, hands: int, workers: int = 1, backend: Backend = "pro
                 cpu_seconds += chunk.cpu_seconds
                 bar(len(chunk.nets))
     except KeyboardInterrupt:
+        if phh_out is not None:  # a file renamed into place just before ``played`` was set
+            while played < writing_to and (phh_out / f"{played + 1}.phh").exists():
+                played += 1
         raise Interrupted(Results(match, nets[:played].copy(), since(started), workers,
                                   backend, cpu_seconds, hands)) from None
     finally:

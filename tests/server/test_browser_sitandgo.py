@@ -37,6 +37,7 @@ def person(browser: Browser, site: Server, locale: str = "en-US",
 
 
 def nickname(page: Page, name: str) -> None:
+    page.wait_for_load_state("networkidle")  # the lobby drawn: its account box is the last
     page.get_by_test_id("nickname-input").fill(name)
     page.get_by_test_id("nickname-submit").click()
     expect(page.get_by_test_id("playing-as")).to_contain_text(name)
