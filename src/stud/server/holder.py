@@ -109,7 +109,14 @@ def _hold_advisory(url: str, shared: bool) -> Callable[[], None]:
             "first, or give this one another --database")
 
     def release() -> None:
-        connection.close()  # closing the session ends its advisory locks
+        # Let go at once: closing the session ends its locks too, but only once the server's
+        # backend has ended, a moment after the connection is closed.
+        unlock = "pg_advisory_unlock_shared" if shared else "pg_advisory_unlock"
+        with contextlib.suppress(Exception):
+            connection.execute(text(f"SELECT {unlock}(:key, hashtext(current_schema()))"),
+                               {"key": ADVISORY_KEY})
+            connection.commit()
+        connection.close()
         engine.dispose()
 
     return release
