@@ -487,7 +487,8 @@ def tournament(
     seats round; each bot's average finish and return on buy-in come with a 95% interval (the
     mean over runs plus or minus 1.96 standard errors).
     """
-    from stud.sim import Interrupted, write_atomically
+    from stud.sim import write_atomically
+    from stud.sim_runners import Interrupted
     from stud.tournament import GAMES, STRUCTURES, SitAndGo, parse_game, sit_and_go
     from stud.tournament.series import Series, run_series
 

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from stud.sim import Z95, Interrupted, Pool, bb_per_100, chunks, in_order, since
+from stud.sim import Z95, bb_per_100, chunks
+from stud.sim_runners import Interrupted, Pool, in_order, since
 from stud.tournament.sitandgo import SitAndGo, Tournament, TournamentError
 
 
