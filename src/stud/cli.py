@@ -378,8 +378,7 @@ def report_files(results: Results, phh_out: Path | None, out: Path | None,
         if path is not None:
             typer.echo(f"wrote {path}")
     if phh_out is not None:
-        typer.echo(f"wrote {results.hands} PHH file{'' if results.hands == 1 else 's'} to "
-                   f"{phh_out}")
+        typer.echo(f"wrote {_count(results.hands, 'PHH file')} to {phh_out}")
     if results.partial:
         raise typer.Exit(130)
 

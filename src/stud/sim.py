@@ -46,8 +46,7 @@ from stud.cards import Deck
 from stud.engine import Hand
 from stud.history.phh import dumps, from_hand
 from stud.rules import Rules, Stakes, Variant
-from stud.sim_runners import Interrupted as Interrupted
-from stud.sim_runners import Pool, RayTasks, in_order, since
+from stud.sim_runners import Interrupted, Pool, RayTasks, in_order, since
 
 Backend = Literal["process", "ray"]
 BACKENDS: tuple[str, ...] = ("process", "ray")
@@ -552,7 +551,7 @@ def plot_running(results: Results, path: Path) -> None:
     plt.close(figure)
 
 
-__all__ = ["BACKENDS", "ENGINES", "FAST_BOTS", "Chunk", "Interrupted", "Match", "Pool", "Results",
+__all__ = ["BACKENDS", "ENGINES", "FAST_BOTS", "Chunk", "Interrupted", "Match", "Results",
            "SimulationError", "Standing", "bb_per_100", "choose_engine", "chunks", "derive_seed",
-           "derive_seeds", "in_order", "play_chunk", "play_hand", "plot_running", "simulate",
+           "derive_seeds", "play_chunk", "play_hand", "plot_running", "simulate",
            "write_atomically"]

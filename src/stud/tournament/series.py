@@ -182,7 +182,7 @@ def run_series(series: Series, runs: int, workers: int = 1, size: int | None = N
     chunk: for tests; the results do not depend on it).
 
     The clock starts once the workers are up. Ctrl-C stops the series at once and raises
-    ``stud.sim.Interrupted`` with the results of runs 1 to N (``SeriesResults.partial``)."""
+    ``stud.sim_runners.Interrupted`` with the results of runs 1 to N (``SeriesResults.partial``)."""
     if runs < 1:
         raise TournamentError(f"runs {runs}: play at least one")
     if workers < 1:
