@@ -1,4 +1,5 @@
-# `make run` serves the web table (http://localhost:8000/); `make test` runs the whole test suite.
+# `make run` serves the web table (http://localhost:8000/); `make test` runs the whole test suite
+# (pytest in two processes, pytest-xdist: most tests wait on servers and browsers).
 # Both create the local virtual environment .venv on first use; `make test` (ruff, mypy, then
 # pytest with the doctests of src/stud) also installs Debian's
 # chromium for the browser tests when it is missing (as root, or through sudo).
@@ -33,7 +34,7 @@ $(CHROMIUM):
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

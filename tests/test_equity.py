@@ -275,6 +275,8 @@ def local_ray():  # noqa: ANN201
     ray.shutdown()
 
 
+# One local Ray at a time: `make test` runs pytest in two processes (pytest-xdist).
+@pytest.mark.xdist_group("ray")
 def test_ray_gives_the_same_numbers_as_processes(local_ray) -> None:  # noqa: ANN001
     hands = ["As2s3d", "????5c", "????7h"]
     process = equity("stud8", hands, trials=3 * CHUNK, seed=4, workers=2)

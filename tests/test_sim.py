@@ -245,6 +245,8 @@ def local_ray() -> Iterator[None]:
     ray.shutdown()
 
 
+# One local Ray at a time: `make test` runs pytest in two processes (pytest-xdist).
+@pytest.mark.xdist_group("ray")
 def test_ray_backend_gives_the_process_results(local_ray: None, tmp_path: Path) -> None:
     match = a_match(variant=Variant.STUD)
     local = simulate(match, 40, workers=2, phh_out=tmp_path / "process", progress=False, size=6)
