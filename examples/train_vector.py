@@ -22,8 +22,10 @@ per hand.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -152,6 +154,16 @@ def main() -> None:
                           ("seed", 0)):
         if getattr(args, option) < least:
             parser.error(f"--{option.replace('_', '-')} must be at least {least}")
+    if args.plot:  # before training, so that a bad path costs no training time
+        plot_path = Path(args.plot)
+        if plot_path.is_dir():
+            parser.error(f"--plot {args.plot}: is a folder; name a PNG file")
+        try:
+            plot_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            parser.error(f"--plot {args.plot}: cannot make its folder: {error.strerror}")
+        if not os.access(plot_path.parent, os.W_OK):
+            parser.error(f"--plot {args.plot}: cannot write in {plot_path.parent}")
     rng = np.random.default_rng(args.seed)
 
     def make(tables: int) -> rl.StudVectorEnv:

@@ -62,6 +62,21 @@ def test_simulate_is_reproducible_for_a_seed(tmp_path: Path) -> None:
         assert first.read_text() == second.read_text()
 
 
+@pytest.mark.parametrize("command", [["simulate", "--hands", "3"],
+                                     ["tournament", "--players", "2"]])
+def test_phh_out_refuses_a_folder_holding_an_earlier_runs_hands(command: list[str],
+                                                                 tmp_path: Path) -> None:
+    first = runner.invoke(app, [*command, "--seed", "1", "--phh-out", str(tmp_path)])
+    assert first.exit_code == 0, first.output
+    kept = {p.name: p.read_text() for p in tmp_path.glob("*.phh")}
+    again = runner.invoke(app, [*command, "--seed", "2", "--phh-out", str(tmp_path)])
+    assert again.exit_code == 2
+    assert again.output == (f"error: --phh-out {tmp_path}: already holds {len(kept)} PHH files "
+                            "(1.phh, ...); the hands of two runs would mix there: name a new or "
+                            "empty folder\n")
+    assert {p.name: p.read_text() for p in tmp_path.glob("*.phh")} == kept
+
+
 @pytest.mark.parametrize("args, message", [
     (["--variant", "holdem"], "unknown variant"),
     (["--players", "9"], "2 to 8 players"),

@@ -285,6 +285,7 @@ def run_match(match: Match, hands: int, workers: int, backend: str, phh_out: Pat
         fail(f"--engine {engine}: {error}")
     if phh_out is not None:
         check_folder("--phh-out", phh_out)
+        check_no_hands("--phh-out", phh_out)
     if out is not None:
         check_output("--out", out)
     try:
@@ -340,6 +341,16 @@ def check_folder(option: str, folder: Path) -> None:
             pass
     except OSError as error:
         fail(f"{option} {folder}: cannot write in the folder: {error.strerror}")
+
+
+def check_no_hands(option: str, folder: Path) -> None:
+    """A run numbers its PHH files from 1.phh: a folder that holds an earlier run's would end
+    up with the two runs' hands mixed, so it is refused before the run."""
+    earlier = sorted(folder.glob("*.phh")) if folder.is_dir() else []
+    if earlier:
+        fail(f"{option} {folder}: already holds {_count(len(earlier), 'PHH file')} "
+             f"({earlier[0].name}, ...); the hands of two runs would mix there: name a new or "
+             "empty folder")
 
 
 def check_output(option: str, path: Path) -> None:
@@ -519,6 +530,7 @@ def tournament(
         raise
     if phh_out is not None:
         check_folder("--phh-out", phh_out)
+        check_no_hands("--phh-out", phh_out)
     if runs > 1:
         try:
             results = run_series(Series(event, tuple(names), seed), runs, workers)

@@ -430,7 +430,7 @@ def test_the_training_example_learns_and_plots(tmp_path: Any,
     from pathlib import Path
 
     example = Path(__file__).resolve().parents[2] / "examples" / "train_vector.py"
-    plot = tmp_path / "curve.png"
+    plot = tmp_path / "out" / "curve.png"  # its folder made by the example, as simulate's
     monkeypatch.setattr("sys.argv", [str(example), "--minutes", "0.01", "--envs", "64",
                                      "--eval-tables", "64", "--eval-every", "2",
                                      "--plot", str(plot)])
