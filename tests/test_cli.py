@@ -333,6 +333,17 @@ def test_replay_names_the_action_that_deals_a_card_twice(tmp_path: Path) -> None
             f"dealt it already") in result.output
 
 
+def test_replay_reads_amounts_and_file_numbers_in_the_digits_0_to_9_only(tmp_path: Path) -> None:
+    """"²" passes str.isdigit and then int() refused it: a traceback. Now it is a bad action,
+    and a file named "².phh" is a file with no number."""
+    odd = _wsop_hand(tmp_path, "\u00b2.phh",
+                     lambda text: text.replace("'p4 cbr 200000'", "'p4 cbr \u00b2'", 1))
+    result = runner.invoke(app, ["replay", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert f"FAIL  {odd}: action " in result.output
+    assert "('p4 cbr \u00b2'): unknown action: use f, cc, pb, cbr AMOUNT" in result.output
+
+
 @pytest.mark.parametrize("command, message", [
     (["simulate", "--players", "2", "--bots", "random,station,expert"],
      "--bots: 3 bots named but --players 2; name at most 2 or raise --players"),
@@ -722,7 +733,7 @@ def test_arrow_keys_edit_the_action_and_recall_what_was_typed_before() -> None:
         screen.until(b"> ")
         # "fld", two steps left, "o", back to the end, " 5": the line reads "fold 5".
         os.write(main, b"fld\x1b[D\x1b[Do\x1b[C\x1b[C 5\r")
-        screen.until(b"'fold 5' is not an action: type a name and at most one amount")
+        screen.until(b"'fold 5' is not an action: fold takes no amount; type 'fold' alone")
         screen.until(b"> ")
         os.write(main, b"\x1b[A\x7f\x7f\r")  # the line again, less " 5": fold
         screen.until(b"Enter for the next hand")

@@ -6,6 +6,7 @@ legal actions with its amount. Every sentence comes from ``stud.text``, in Engli
 
 from __future__ import annotations
 
+import math
 import shutil
 import textwrap
 import unicodedata
@@ -13,11 +14,14 @@ from collections.abc import Callable, Sequence
 
 from stud.bots import make_bot
 from stud.cards import Deck
+from stud.digits import all_digits
 from stud.engine import (
     Action,
     ActionError,
     ActionKind,
     Hand,
+    HandMucked,
+    HandShown,
     HandView,
     IllegalAction,
     PotAwarded,
@@ -114,6 +118,21 @@ def _refuse_kind(kind: ActionKind, rest: list[str], legal: tuple[Action, ...], w
     raise ValueError(w.t("play.error.kind", verb=verb, options=options))
 
 
+def _is_all_in(text: str, w: Words) -> bool:
+    """``all in``, ``allin``, ``all-in`` (and ``alles`` in German): all one's chips."""
+    typed = text.replace("-", "").replace(" ", "")
+    return any(typed in words(lang).t("play.all_in.words").split() for lang in {"en", w.lang})
+
+
+def _all_in(legal: tuple[Action, ...], most: int, w: Words, options: str) -> Action:
+    """The action that puts in every chip the player has: a bet, raise or completion all in,
+    or the call (or bring-in) where that is all they can do; else why there is none."""
+    every_chip = [a for a in legal if a.kind not in _NO_AMOUNT and a.to == most]
+    if not every_chip:
+        raise ValueError(w.t("play.error.all_in", options=options))
+    return every_chip[-1]  # the menu lists the wagers last: a completion before a bring-in
+
+
 def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
                  w: Words | None = None, most: int = -1) -> Action:
     """A menu number, what the menu shows, or a word (``call``, ``raise 10``, ``f``; German
@@ -128,7 +147,7 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
     if not text:
         raise ValueError(w.t("play.error.empty"))
     number, *amount = text.split()
-    if number.isdecimal():
+    if all_digits(number):
         k = int(number)
         if not 1 <= k <= len(legal):
             raise ValueError(w.t("play.error.menu", number=k, count=len(legal)))
@@ -140,6 +159,9 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
         if text in (menu_label(action, wager, -1, w).casefold(),
                     menu_label(action, wager, most, w).casefold()):
             return action
+    options = w.listing([menu_label(a, wager, -1, w) for a in legal], "or")
+    if _is_all_in(text, w):
+        return _all_in(legal, most, w, options)
     names, fillers = _action_words(w)
     first, *rest = text.split()
     canonical = names.get(first)
@@ -147,11 +169,14 @@ def parse_choice(text: str, legal: tuple[Action, ...], wager: int = 0,
         raise ValueError(w.t("play.error.word", word=first))
     rest = [word for word in rest if word not in fillers]
     kind = ActionKind(canonical.replace(" ", "_"))
-    if len(rest) > 1 or rest and (not rest[0].isdigit() or kind in _NO_AMOUNT):
-        raise ValueError(w.t("play.error.form", text=text))
-    matches = [a for a in legal if a.kind is kind]
     verb = w.t(f"play.verb.{kind.value}")
-    options = w.listing([menu_label(a, wager, -1, w) for a in legal], "or")
+    if rest and kind in _NO_AMOUNT:
+        raise ValueError(w.t("play.error.no_amount", text=typed, verb=verb))
+    if len(rest) > 1:
+        raise ValueError(w.t("play.error.form", text=text))
+    if rest and not all_digits(rest[0]):
+        raise ValueError(w.t("play.error.digits", text=typed, amount=rest[0]))
+    matches = [a for a in legal if a.kind is kind]
     if not matches:
         meant = _refuse_kind(kind, rest, legal, w, verb, options)
         if meant is not None:
@@ -362,9 +387,12 @@ def play_session(variant: Variant, stakes: Stakes, rules: Rules, bots: list[str]
     except (Quit, EOFError, KeyboardInterrupt):
         cut = table.hand
         if cut is not None and not cut.is_over:
+            write("")  # ^C and ^D leave the cursor after the prompt: end its line
             before = table.seats[YOU].stack
             _leave_hand(table)
+            _write_showdown(table, cut, write, w)
             _write_result(table, cut, write, w)
+            _write_equity(table, cut, write, w)
             after = table.seats[YOU].stack
             write("\n" + w.t("play.leave.hand", lost=before - after) if after <= before
                   else "\n" + w.t("play.leave.hand.won", won=after - before))
@@ -423,9 +451,7 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
                write: Callable[[str], None], w: Words) -> int:
     """Play one hand, you from the keyboard and the bots by themselves; returns your seat in
     the hand."""
-    def name(seat: int) -> str:
-        return table.seats[table.table_seat(seat)].name
-
+    name = _namer(table)
     me = table.hand_seat(YOU) or YOU
     shown = 0
     while not hand.is_over:
@@ -453,20 +479,58 @@ def _play_hand(table: Table, hand: Hand, read: Callable[[str], str],
     _show_log(hand, me, shown, name, write, w)
     write(render(hand.view(me), name, w))
     _write_result(table, hand, write, w)
-    rows = equity_by_street(hand)
-    if rows:
-        seats = sorted(rows[0][1])
-        write(w.t("play.equity_by_street"))
-        write("  " + " " * 16 + "".join(f"{name(s):>14}" for s in seats))
-        for street, shares in rows:
-            write(f"  {w.street(street):<16}" + "".join(f"{shares[s]:>14.0%}" for s in seats))
+    _write_equity(table, hand, write, w)
     return me
 
 
-def _write_result(table: Table, hand: Hand, write: Callable[[str], None], w: Words) -> None:
+def equity_table(rows: Sequence[tuple[int, dict[int, float]]], name: Callable[[int], str],
+                 w: Words, width: int) -> list[str]:
+    """Each shown hand's equity street by street (``equity_by_street``'s rows), a column a
+    player; where the columns are wider than ``width``, the players in blocks, each under its
+    own header, so that no line wraps and loses its column."""
+    seats = sorted(rows[0][1])
+    label = max(len(w.street(street)) for street, _ in rows) + 2
+    column = max(len(name(s)) for s in seats) + 3
+    blocks = math.ceil(len(seats) / max(1, (width - 2 - label) // column))
+    per_block = math.ceil(len(seats) / blocks)  # the blocks as even as they can be
+    lines: list[str] = []
+    for start in range(0, len(seats), per_block):
+        block = seats[start:start + per_block]
+        if start:
+            lines.append("")
+        lines.append("  " + " " * label + "".join(f"{name(s):>{column}}" for s in block))
+        lines.extend(f"  {w.street(street):<{label}}"
+                     + "".join(f"{shares[s]:>{column}.0%}" for s in block)
+                     for street, shares in rows)
+    return lines
+
+
+def _write_equity(table: Table, hand: Hand, write: Callable[[str], None], w: Words) -> None:
+    rows = equity_by_street(hand)
+    if rows:
+        write(w.t("play.equity_by_street"))
+        for line in equity_table(rows, _namer(table), w, shutil.get_terminal_size().columns):
+            write(line)
+
+
+def _write_showdown(table: Table, hand: Hand, write: Callable[[str], None], w: Words) -> None:
+    """Who showed what and who mucked, as the log of a hand played to its end says it."""
+    me = table.hand_seat(YOU)
+    shown = [e for e in hand.view(me).events if isinstance(e, (HandShown, HandMucked))]
+    for line in text_history(shown, _namer(table), w.lang, you=me):
+        write("  " + line)
+
+
+def _namer(table: Table) -> Callable[[int], str]:
+    """A seat of the hand by its player's name."""
     def name(seat: int) -> str:
         return table.seats[table.table_seat(seat)].name
 
+    return name
+
+
+def _write_result(table: Table, hand: Hand, write: Callable[[str], None], w: Words) -> None:
+    name = _namer(table)
     write(w.t("play.result"))
     for line in result_lines(hand.events, name, w, table.hand_seat(YOU)):
         write("  " + line)

@@ -91,7 +91,8 @@ class Action:
             if len(words) > 1:
                 raise ActionError(f"{kind.label} takes no amount: {text.strip()!r}")
             return Action(kind)
-        if len(words) != 2 or not words[1].isdigit():
+        # isdigit() would pass "²", which int() refuses: only the digits 0 to 9 are an amount.
+        if len(words) != 2 or not (words[1].isascii() and words[1].isdecimal()):
             raise ActionError(f"{kind.label} needs an amount, the total to put in on this "
                               f"street, like {kind.label} 10: {text.strip()!r}")
         return make_action(kind, int(words[1]))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stud.cards import Card
+from stud.digits import all_digits
 from stud.engine import best_showing, bring_in_player, showing_value
 from stud.evaluate.showing import bring_in_key_low
 from stud.rules import Rules, Variant
@@ -30,13 +31,13 @@ def first_actors(actions: Sequence[str], players: int) -> dict[int, int]:
     first: dict[int, int] = {}
     for line in actions:
         parts = line.split()
-        if parts[:2] == ["d", "dh"] and len(parts) == 4 and parts[2][1:].isdigit():
+        if parts[:2] == ["d", "dh"] and len(parts) == 4 and all_digits(parts[2][1:]):
             seat = int(parts[2][1:])
             if seat in count:
                 count[seat] += len(parts[3]) // 2
                 street = max(3, count[seat])
         elif len(parts) >= 2 and parts[0] != "d" and parts[1] != "sm" and \
-                parts[0][1:].isdigit():
+                all_digits(parts[0][1:]):
             seat = int(parts[0][1:])
             if street == 3 and parts[1] == "pb":
                 first[3] = seat

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stud.cards import Card, CardError, Deck, parse_cards
+from stud.digits import all_digits
 from stud.engine import Action, ActionKind, Hand, IllegalAction, Phase, PotAwarded
 from stud.history.fill import fill_up_cards, first_actors
 from stud.history.phh import HandHistory, PHHError, load, load_each
@@ -60,7 +61,7 @@ def _parse_cards(text: str, index: int, line: str) -> list[Card | None]:
 
 
 def _player(token: str, players: int, index: int, line: str) -> int:
-    if not (token.startswith("p") and token[1:].isdigit()):
+    if not (token.startswith("p") and all_digits(token[1:])):
         raise ReplayError(index, line, f"{token!r} is not a player like p1")
     seat = int(token[1:])
     if not 1 <= seat <= players:
@@ -260,7 +261,7 @@ def _act(hand: Hand, seat: int, verb: str, parts: list[str], index: int, line: s
     elif verb == "pb" and len(parts) == 2:
         action = kinds.get(ActionKind.BRING_IN) or Action(ActionKind.BRING_IN,
                                                           hand.stakes.bring_in)
-    elif verb == "cbr" and len(parts) == 3 and parts[2].isdigit():
+    elif verb == "cbr" and len(parts) == 3 and all_digits(parts[2]):
         wager = next((a.kind for a in legal if a.wagers and a.kind is not ActionKind.BRING_IN),
                      ActionKind.RAISE)
         action = Action(wager, int(parts[2]))
@@ -379,4 +380,4 @@ def phh_paths(paths: list[Path]) -> list[Path]:
 
 def _natural(path: Path) -> tuple[object, ...]:
     stem = path.stem
-    return (str(path.parent), int(stem) if stem.isdigit() else 1 << 60, stem)
+    return (str(path.parent), int(stem) if all_digits(stem) else 1 << 60, stem)

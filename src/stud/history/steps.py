@@ -39,6 +39,7 @@ from enum import StrEnum
 from typing import Any
 
 from stud.cards import Card, CardError
+from stud.digits import all_digits
 from stud.engine import (
     Action,
     ActionKind,
@@ -198,11 +199,11 @@ def known_cards(history: HandHistory) -> tuple[dict[int, list[Card | None]], lis
     shown: list[tuple[int, list[Card | None]]] = []
     for line in history.actions:
         parts = line.split()
-        if parts[:2] == ["d", "dh"] and len(parts) == 4 and parts[2][1:].isdigit():
+        if parts[:2] == ["d", "dh"] and len(parts) == 4 and all_digits(parts[2][1:]):
             holes.setdefault(int(parts[2][1:]), []).extend(_cards(parts[3]))
         elif parts[:2] == ["d", "db"] and len(parts) == 3:
             board.extend(_cards(parts[2]))
-        elif len(parts) == 3 and parts[1] == "sm" and parts[0][1:].isdigit():
+        elif len(parts) == 3 and parts[1] == "sm" and all_digits(parts[0][1:]):
             shown.append((int(parts[0][1:]), _cards(parts[2])))
     for seat, cards in shown:
         held = holes.setdefault(seat, [])

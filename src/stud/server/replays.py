@@ -17,6 +17,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 
 from stud.cards import Card
+from stud.digits import all_digits
 from stud.history.phh import PHHError, loads_all
 from stud.history.steps import Replay, SeatAt, Step, StepsError, StreetEquity, replay_steps
 from stud.rules import POLICIES
@@ -184,7 +185,7 @@ def _card_list(cards: object) -> list[Json]:
 async def _phh_text(request: Request) -> str:
     """The body, read no further than ``MAX_PHH_BYTES``, as UTF-8 text."""
     size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_PHH_BYTES:
+    if size is not None and all_digits(size) and int(size) > MAX_PHH_BYTES:
         raise PHHRefused("phh_too_large", f"a PHH file may be {MAX_PHH_BYTES // 1024} KiB at "
                                           f"most, not {int(size):,} bytes")
     body = bytearray()

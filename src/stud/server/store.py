@@ -43,6 +43,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 
+from stud.digits import all_digits
 from stud.rules import POLICIES, Rules, Stakes, Variant
 from stud.server.names import nickname_key
 from stud.server.schema import (
@@ -255,7 +256,7 @@ def _check_port(url: str) -> None:
     ValueError: the port '54x2' is not a number
     """
     port = re.match(r"[^:]+://(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?]*):([^/?]*)", url)
-    if port and not port.group(1).isdigit():
+    if port and not all_digits(port.group(1)):
         raise ValueError(f"the port {port.group(1)!r} is not a number")
 
 

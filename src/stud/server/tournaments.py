@@ -14,6 +14,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import FileResponse
 
 from stud.bots import BOTS
+from stud.digits import all_digits
 from stud.rules import PROFILES
 from stud.server.auth import account_of, casino_of, must_be_me
 from stud.server.fields import FieldError, choice, json_body, name_field, whole
@@ -166,7 +167,7 @@ async def tournament_hands(request: Request, tournament_id: int, limit: int = 20
 async def tournament_page(request: Request, tournament_id: str) -> FileResponse:
     """The page; for a tournament that is not there, the same page says so (404)."""
     try:
-        await _tournament(request, int(tournament_id) if tournament_id.isdigit() else 0)
+        await _tournament(request, int(tournament_id) if all_digits(tournament_id) else 0)
     except HTTPException:
         return page("tournament.html", 404)
     return page("tournament.html")

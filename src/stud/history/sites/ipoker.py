@@ -21,6 +21,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from stud.cards import Card
+from stud.digits import all_digits
 from stud.history.sites.inferred import (
     first_bring_in,
     largest_ante,
@@ -177,7 +178,7 @@ class _Reader:
             return  # an empty seat
         line = self.lines.of("player", ("name", name))
         seat = player.get("seat", "")
-        if not seat.isdigit():
+        if not all_digits(seat):
             raise SiteError(f"player {name!r} has no seat number", line)
         self.hand.seats.append(Seat(int(seat), name, amount(player.get("chips", ""),
                                                             self.unit, line)))
@@ -186,7 +187,7 @@ class _Reader:
 
     def round(self, element: ET.Element) -> None:
         number = element.get("no", "")
-        if not number.isdigit():
+        if not all_digits(number):
             raise SiteError("a round without a number", self.lines.first_line)
         street = int(number) + 1 if int(number) >= 2 else 0
         if street > 7:

@@ -18,6 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from stud.cards import Card
+from stud.digits import all_digits
 from stud.history.sites.inferred import (
     Dealing,
     first_bring_in,
@@ -79,7 +80,7 @@ def split(text: str) -> list[tuple[int, str]]:
 
 def _variant(game: ET.Element, kind: str, line: int) -> Variant:
     code = game.get("multigametype") or game.get("gametype") or ""
-    if code.isdigit() and int(code) in _CODES:
+    if all_digits(code) and int(code) in _CODES:
         return _CODES[int(code)]
     if kind in _GAMES and not game.get("multigametype"):
         return _GAMES[kind]
@@ -185,7 +186,7 @@ class _Reader:
         name = player.get("nickname", "")
         seat = player.get("seat", "")
         line = self.lines.of("player", ("seat", seat))
-        if not name or not seat.isdigit():
+        if not name or not all_digits(seat):
             raise SiteError("a player without a seat or a name", line)
         if player.get("dealtin") == "false":
             return

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from stud.cards import Card, format_cards
+from stud.digits import all_digits
 from stud.history.phh import HandHistory
 from stud.rules import Variant
 
@@ -231,7 +232,7 @@ def to_history(site_hand: SiteHand) -> HandHistory:
         "_collected": [collected[s.name] for s in seats],
         "players": [s.name for s in seats],
         "seats": [s.number for s in seats],
-        "hand": int(site_hand.hand) if site_hand.hand.isdigit() else site_hand.hand,
+        "hand": int(site_hand.hand) if all_digits(site_hand.hand) else site_hand.hand,
         "_site": site_hand.site,
         "table": site_hand.table,
         "_time": site_hand.time,
