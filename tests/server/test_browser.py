@@ -1126,6 +1126,25 @@ def test_a_keyboard_player_finds_a_safe_action_focused_at_the_first_turn(person)
     expect(page.locator(SAFE_ACTION).first).to_be_focused()
 
 
+def test_enter_in_the_sit_dialog_counts_as_the_keyboard_and_the_first_turn_is_focused(
+        person) -> None:
+    """Play now and a click on a seat open the sit dialog with the focus in its buy-in field;
+    Enter there sits the player, who uses the keyboard from then on: at the first turn the focus
+    is on a safe action, not left on Sit out, where Enter sat the player out (and in again)."""
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("EnterAnn")
+    ann.create_table("Enter", "stud", seats=2)
+    ann.add_bot(1, "station")
+    page = ann.page
+    page.get_by_test_id("sit-2").click()  # a pointer
+    expect(page.get_by_test_id("buy-in-input")).to_be_focused()
+    page.keyboard.press("Enter")
+    ann.wait(lambda: ann.seat == 2, "a frame with me in seat 2")
+    ann.wait(lambda: my_turn(ann.frames.state), "my first turn")
+    expect(page.locator(SAFE_ACTION).first).to_be_focused()
+
+
 def heads_up_with_a_bot(ann: Player, table: str) -> None:
     """Ann, in the lobby, opens a two-seat stud table, sits in seat 2 and puts a station bot in
     seat 1."""

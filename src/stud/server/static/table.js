@@ -729,11 +729,14 @@ function keepingFocus(redraw) {
   }
 }
 
-/** The keyboard counts from the first Tab, or Enter or Space outside a text field (the sit
- * dialog's too); a pointer (mouse, finger) stops it. */
+/** The keyboard counts from the first Tab, or Enter or Space outside a text field, or Enter in
+ * a dialog's field (which answers the dialog: the sit dialog's buy-in); a pointer (mouse,
+ * finger) stops it. */
 function watchInput() {
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Tab" || ((event.key === "Enter" || event.key === " ") && !typing(event.target))) {
+    const answers = event.key === "Enter" && $("dialog").contains(event.target);
+    if (event.key === "Tab" || answers
+        || ((event.key === "Enter" || event.key === " ") && !typing(event.target))) {
       view.keyboard = true;
     }
     if (event.key === "Escape" && view.dialog) closeDialog();
