@@ -345,6 +345,18 @@ def test_replay_reads_amounts_and_file_numbers_in_the_digits_0_to_9_only(tmp_pat
 
 
 @pytest.mark.parametrize("command, message", [
+    (["bot", "--url", "127.0.0.1:18431", "--table", "1"],
+     "--url 127.0.0.1:18431: give the whole address, with http:// or https://, like "
+     "http://127.0.0.1:18431"),
+    (["serve", "--lease", "-1", "--port", "1"], "--lease -1: from 1 to 300 seconds"),
+])
+def test_a_bad_address_or_lease_is_refused_before_anything_starts(command: list[str],
+                                                                   message: str) -> None:
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2 and result.output == f"error: {message}\n", result.output
+
+
+@pytest.mark.parametrize("command, message", [
     (["simulate", "--players", "2", "--bots", "random,station,expert"],
      "--bots: 3 bots named but --players 2; name at most 2 or raise --players"),
     (["play", "--players", "3", "--bots", "random,station,expert"],

@@ -672,6 +672,8 @@ def serve(
         fail(f"--port {port}: a port is from 1 to 65535")
     if bot_delay < 0 or hand_pause < 0 or seat_wait < 0:
         fail("--bot-delay, --hand-pause and --seat-wait must be 0 or more seconds")
+    if not 1 <= lease <= 300:  # used only with --workers, but a bad value is said at once
+        fail(f"--lease {lease:g}: from 1 to 300 seconds")
     url = _database_url(database)
     if workers < 1:
         fail(f"--workers {workers}: at least 1")
@@ -725,8 +727,6 @@ def serve_workers(host: str, port: int, url: str, count: int, redis: str | None,
     from stud.server.store import without_password
     from stud.server.workers import redis_problem, supervise
 
-    if not 1 <= lease <= 300:
-        fail(f"--lease {lease:g}: from 1 to 300 seconds")
     redis = redis or os.environ.get("STUD_REDIS_URL") or "redis://127.0.0.1:6379/0"
     problem = redis_problem(redis)
     if problem is not None:
@@ -931,6 +931,9 @@ def bot_command(
         fail(f"--bot {bot!r}: choose one of {', '.join(BOTS)}")
     if hands is not None and hands < 1:
         fail(f"--hands {hands}: at least 1")
+    if not url.startswith(("http://", "https://")):
+        fail(f"--url {url}: give the whole address, with http:// or https://, like "
+             f"http://{url.split('://')[-1] or 'localhost:8000'}")
     name = nickname or f"{bot}-{secrets.randbelow(10_000):04d}"
     try:
         found = check_table(url, table, invite)

@@ -547,7 +547,7 @@ def equity(variant: str | Variant, hands: Sequence[object], dead: object = (),
     largest = max(math.comb(len(spot.unseen), k) for k in spot.missing)
     if exact and steps > EXACT_MAX_STEPS:
         raise EquityError(f"exact enumeration would take {steps:,} steps, about "
-                          f"{_hours(steps):.1f} hours, more than the limit of "
+                          f"{_hours(steps):,.1f} hours, more than the limit of "
                           f"{EXACT_MAX_STEPS:,} steps (about {_hours(EXACT_MAX_STEPS):.1f} "
                           f"hours); use Monte Carlo (trials) here")
     if exact and largest > COMPLETIONS_MAX:

@@ -92,7 +92,7 @@ def test_runs_as_json_give_intervals_and_do_not_depend_on_workers() -> None:
     (["--hands-per-game", "3"], "--hands-per-game is for --variant rotation"),
     (["--buy-in", "0"], "--buy-in 0: at least 1"),
     (["--runs", "0"], "--runs 0: at least 1"),
-    (["--starting-stack", "60"], "--starting-stack 60: 60 chips are too few"),
+    (["--starting-stack", "60"], "--starting-stack 60: a starting stack of 60 is too small"),
     (["--runs", "2", "--phh-out", "x"], "--phh-out writes the hands of one sit-and-go"),
 ])
 def test_bad_options_are_refused_in_one_line_with_exit_status_2(args: list[str],

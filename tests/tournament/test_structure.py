@@ -70,7 +70,8 @@ def test_a_simulated_clock_counts_each_hand_as_minutes_per_hand() -> None:
 
 
 def test_a_structure_refuses_a_starting_stack_too_small_and_an_unknown_name() -> None:
-    with pytest.raises(StructureError, match="too few to start with"):
+    with pytest.raises(StructureError,
+                       match="a starting stack of 99 is too small: at least 100 chips"):
         structure("standard", 99)
     with pytest.raises(StructureError, match="unknown structure 'hyper'"):
         structure("hyper", 2000)

@@ -75,7 +75,8 @@ class Casino:
             return
         voided = await self.db(self.store.void_running_hands)
         if voided:
-            log.warning("voided %d hand(s) cut off by a stop; their chips went back", len(voided))
+            log.warning("voided %s cut off by a stop; their chips went back",
+                        "1 hand" if len(voided) == 1 else f"{len(voided)} hands")
         for spec in await self.db(self.store.tables):
             await self.add_room(spec)
 

@@ -161,8 +161,10 @@ class Cluster:
         async def take(table_id: int, epoch: int, voided: list[int]) -> None:
             async with opening:
                 if voided:
-                    log.warning("worker %s took table %d over (epoch %d) and voided hand(s) "
-                                "%s; their chips went back", self.name, table_id, epoch, voided)
+                    log.warning("worker %s took table %d over (epoch %d) and voided %s %s; their "
+                                "chips went back", self.name, table_id, epoch,
+                                "hand" if len(voided) == 1 else "hands",
+                                ", ".join(map(str, voided)))
                 try:
                     await self._own(table_id)
                 except Exception:

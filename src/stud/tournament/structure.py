@@ -109,8 +109,8 @@ def ladder(starting_stack: int, length: int, name: str, per: Per = "hands") -> S
     level (1, 1.5, 2, 3, 4, 5, 7.5, 10, ... small bets of level 1), each ``length`` long."""
     first = starting_stack // SMALL_BETS_DEEP
     if first < 2:
-        raise StructureError(f"{starting_stack} chips are too few to start with: at least "
-                             f"{2 * SMALL_BETS_DEEP} (level 1's small bet is a "
+        raise StructureError(f"a starting stack of {starting_stack:,} is too small: at least "
+                             f"{2 * SMALL_BETS_DEEP} chips (level 1's small bet is a "
                              f"{SMALL_BETS_DEEP}th of the starting stack, and at least 2)")
     levels: list[Level] = []
     for decade in range(_DECADES):
