@@ -3,6 +3,7 @@ table of the chosen game with bots, ready to sit (docs/protocol.md)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import httpx
@@ -53,6 +54,21 @@ def test_13_play_now_on_a_fresh_server_opens_a_table_with_three_bots(
     assert [s and s["bot"] for s in seats] == ["expert", "strength", "station", None, None, None]
     # Nothing left the wallet: the player sits, and chooses the buy-in, at the table.
     assert http.get("/api/me", headers=bearer(token)).json()["wallet"] == 10_000
+
+
+def test_13_a_new_play_now_tables_bots_wait_for_the_player_to_sit_before_the_first_hand(
+        server: Server, http: httpx.Client) -> None:
+    """The bots would otherwise deal at once (this server's seat wait is 0): the player, still
+    choosing a buy-in, found the first hand at fifth street."""
+    _, token = make_account(http)
+    answer = play_now(http, token, "stud")
+    table = answer["table"]["id"]
+    time.sleep(0.5)
+    with TableClient(server.ws, table, token) as client:
+        assert client.first_state()["hand"] is None
+        client.send({"type": "sit", "seat": answer["seat"], "buy_in": answer["buy_in"]})
+        dealt = client.until_state(lambda f: f["hand"] is not None, what="the first hand")
+    assert answer["seat"] in [p["seat"] for p in dealt["hand"]["players"]]
 
 
 def test_13_play_now_reuses_a_table_of_the_game_with_bots_and_a_free_seat(

@@ -34,6 +34,7 @@ class Hosting:
     invite: str | None
     removing: set[int]
     _not_before: float
+    _held_for_player: bool
     number: int
     _next: asyncio.Task[None] | None
     db: Callable[..., Awaitable[Any]]
@@ -66,10 +67,29 @@ class Hosting:
 
     # ------------------------------------------------------------------ waiting for players
 
+    def hold_for_a_player(self, seconds: float) -> None:
+        """Deal no hand for ``seconds`` unless a player (not a bot) sits down first: a Play now
+        table's bots wait for the player it was opened for, who sits from the table page."""
+        self._not_before = max(self._not_before, time.monotonic() + seconds)
+        self._held_for_player = True
+
     def _wait_for_seats(self) -> None:
         """A seat was taken: give the others a moment to sit too before a hand is dealt."""
         if self.table.hand is None or self.table.hand.is_over:
-            self._not_before = max(self._not_before, time.monotonic() + self.timing.seat_wait)
+            later = time.monotonic() + self.timing.seat_wait
+            if self._held_for_player and any(s not in self.bots for s in self.accounts):
+                self._not_before, self._held_for_player = later, False  # a player sat
+                self._deal_sooner()
+                return
+            self._not_before = max(self._not_before, later)
+        self._schedule_next_hand(0.0)
+
+    def _deal_sooner(self) -> None:
+        """The next hand's time was brought forward: the task asleep until the old time starts
+        again (it waits between hands only, never while a hand is being started)."""
+        if self._next is not None and not self._next.done():
+            self._next.cancel()
+        self._next = None
         self._schedule_next_hand(0.0)
 
     def next_hand_ms(self) -> int | None:
@@ -87,10 +107,7 @@ class Hosting:
         if self.paused:
             raise ProtocolError("paused", "the table is paused: its host resumes it")
         self._not_before = time.monotonic()
-        if self._next is not None and not self._next.done():
-            self._next.cancel()
-        self._next = None
-        self._schedule_next_hand(0.0)
+        self._deal_sooner()
 
     # ------------------------------------------------------------------ the host's powers
 

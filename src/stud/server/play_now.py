@@ -2,9 +2,10 @@
 
 ``POST /api/play-now`` with ``{"variant": "stud" | "stud8" | "razz"}`` finds the account a table
 of that game: the one it already sits at, else an open public table with bots and a free seat
-(the smallest stakes the wallet can sit at), else a new one with three bots. It answers where to
-go and with what: ``{"table", "seat", "seated", "buy_in"}`` (docs/protocol.md). The player then
-sits as always, from the table page; nothing here moves the player's chips.
+(the smallest stakes the wallet can sit at), else a new one with three bots, which deal no hand
+until a player sits down there (or a minute has gone by). It answers where to go and with what:
+``{"table", "seat", "seated", "buy_in"}`` (docs/protocol.md). The player then sits as always,
+from the table page; nothing here moves the player's chips.
 
 Bots are seated through the room's own ``add_bot`` message, as a player at the table would
 seat them, so every rule of seating bots holds here too.
@@ -29,6 +30,7 @@ SMALL_BET = 2  # a new play-now table: 2/4, buy-ins from 20 to 1,000
 SEATS = 6
 CLOCK = 30
 BOTS = ("expert", "strength", "station")  # in seats 1 to 3; the player's seats are 4 to 6
+PLAYER_WAIT = 60.0  # seconds a new table's bots wait for a player to sit before they play
 
 
 def _open_to_all(room: Room) -> bool:
@@ -104,5 +106,6 @@ async def play_now(request: Request) -> Json:
                            Stakes.for_limit(SMALL_BET), PROFILES["standard"], SEATS, CLOCK,
                            account.id)
     room = await casino.add_room(spec)
+    room.hold_for_a_player(PLAYER_WAIT)  # the player finds the first hand still to come
     await _seat_bots(room, account)
     return _answer(room, _free_seats(room)[0], False, account)

@@ -87,6 +87,7 @@ class Room(Seating, Clock, Hosting, Chat):
         self.stopped = False  # closed here (a stop, or the table moved to another worker)
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
+        self._held_for_player = False  # hold_for_a_player: until a player sits
         self.frames = TableFrames()  # what each client was sent: the base of its small frames
         self._seat_entries: dict[int, Json] = {}  # each seat as the public last saw it
 
