@@ -31,9 +31,11 @@ $(CHROMIUM):
 	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium \
 	|| echo "Could not install chromium: the browser tests will be skipped, saying why"
 
-test: $(STAMP) $(CHROMIUM)
-	$(BIN)/ruff check src tests bench
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
+
+test: lint $(CHROMIUM)
 	$(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 bench: $(STAMP)
