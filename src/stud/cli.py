@@ -185,7 +185,8 @@ def import_command(
     The site is told from the text: PokerStars, Full Tilt, PartyPoker, Winamax, iPoker, Merge,
     Bovada, Everleaf, KingsClub, OnGame, Winning or Absolute. Exit status 0 when every hand was
     read (a hand the site cancelled, or of another game in a mixed-game file, is reported and
-    not imported) and at least one was imported.
+    not imported; a copy cut short is superseded by a whole copy of the same hand), no second
+    copy of a hand conflicts with the one imported, and at least one was imported.
     """
     from stud.history.importer import import_files, succeeded, summary
 

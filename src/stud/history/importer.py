@@ -2,8 +2,10 @@
 
 Each hand is read by its site's reader (``stud.history.sites``), written as PHH named after the
 site and the hand number, and reported: imported, cancelled by the site, skipped (another
-game than stud, stud hi/lo or razz, in a mixed-game file say; the same hand again; a file
-with no hand history in it, a folder's notes or pictures), or
+game than stud, stud hi/lo or razz, in a mixed-game file say; the same hand again; a copy
+refused, cut short say, of a hand another file of the run was imported from; a file
+with no hand history in it, a folder's notes or pictures), in conflict (a copy of a hand
+already imported that differs from it: the first is kept), or
 refused, with the reason, the file, the hand and the line: not readable, or not what the
 rules allow (every hand is replayed by the engine before it is written).
 """
@@ -13,10 +15,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 
-from stud.history.phh import dumps
+from stud.history.phh import HandHistory, dumps
 from stud.history.replay import replay_history
 from stud.history.sites import (
     SITES,
@@ -30,12 +32,13 @@ from stud.history.sites import (
 
 _NOT_STUD = "not a stud hand"
 _AGAIN = "the same hand again"
+_SUPERSEDED = "superseded"
 _NO_HISTORY = "no hand history"
 
 
 @dataclass(frozen=True, slots=True)
 class Imported:
-    """One hand's fate. ``status``: imported, cancelled, skipped or error."""
+    """One hand's fate. ``status``: imported, cancelled, skipped, conflict or error."""
 
     file: str
     site: str | None
@@ -51,13 +54,32 @@ class Imported:
         return asdict(self)
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A PHH file of this run: the file its hand was read from, and the hand."""
+
+    file: str
+    history: HandHistory
+
+
 def import_files(paths: list[Path], out: Path) -> list[Imported]:
     """Import every hand of every file (folders: every file in them, sorted)."""
     results: list[Imported] = []
-    written: dict[Path, str] = {}
+    written: dict[Path, Written] = {}
     for path in _files(paths):
         results.extend(import_file(path, out, written))
-    return results
+    return _superseded(results)
+
+
+def _superseded(results: list[Imported]) -> list[Imported]:
+    """A copy refused (cut short, say) of a hand that another copy of the run was imported
+    from, before or after it, is no error of the run: it is said which copy was written."""
+    kept = {(r.site, r.hand): r for r in results if r.status == "imported"}
+    return [replace(r, status="skipped", path=k.path,
+                    error=f"{_SUPERSEDED} by the copy imported from {k.file}, line {k.line} "
+                          f"(this copy: {r.error})")
+            if r.status == "error" and (k := kept.get((r.site, r.hand))) is not None else r
+            for r in results]
 
 
 def _files(paths: list[Path]) -> list[Path]:
@@ -70,10 +92,11 @@ def _files(paths: list[Path]) -> list[Path]:
     return found
 
 
-def import_file(path: Path, out: Path, written: dict[Path, str] | None = None
+def import_file(path: Path, out: Path, written: dict[Path, Written] | None = None
                 ) -> list[Imported]:
     """Every hand of one file; ``written`` (the PHH files of this run, and where each came
-    from) lets a hand seen twice, in two players' histories say, be imported once."""
+    from) lets a hand seen twice, in two players' histories say, be imported once, and a copy
+    that differs from the one imported be told apart."""
     written = {} if written is None else written
     def failed(reason: str, status: str = "error") -> list[Imported]:
         return [Imported(str(path), None, None, None, False, None, reason, status)]
@@ -96,7 +119,7 @@ def import_file(path: Path, out: Path, written: dict[Path, str] | None = None
 
 
 def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand], line: int,
-         text: str, written: dict[Path, str]) -> Imported:
+         text: str, written: dict[Path, Written]) -> Imported:
     number = _hand_number(text)
     try:
         site_hand = parse(text, line)
@@ -116,8 +139,14 @@ def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand]
     target = out / f"{name}.phh"
     earlier = written.get(target)
     if earlier is not None:
+        differ = _differences(earlier.history, history)
+        if differ:
+            return Imported(str(path), site, site_hand.hand, site_hand.variant.value, False,
+                            str(target), f"differs from the copy imported from {earlier.file} "
+                            f"({', '.join(differ)}); that copy is kept", "conflict", line)
         return Imported(str(path), site, site_hand.hand, site_hand.variant.value, False,
-                        str(target), f"{_AGAIN} (imported from {earlier})", "skipped", line)
+                        str(target), f"{_AGAIN} (imported from {earlier.file})", "skipped",
+                        line)
     # The engine judges the hand as written: one whose actions or cards the rules refuse, or
     # whose winnings they do not give (a line lost or garbled), is not imported.
     label = f"hand {site_hand.hand}"
@@ -128,9 +157,36 @@ def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand]
                         f"the hand does not replay by the rules: {reason}", "error", line)
     out.mkdir(parents=True, exist_ok=True)
     target.write_text(dumps(history), encoding="utf-8")
-    written[target] = str(path)
+    written[target] = Written(str(path), history)
     return Imported(str(path), site, site_hand.hand, site_hand.variant.value, True,
                     str(target), None, "imported", line)
+
+
+def _differences(kept: HandHistory, copy: HandHistory) -> list[str]:
+    """The PHH fields two copies of a hand disagree on. A card one copy does not know (``??``:
+    another player's down card in each player's own history) agrees with any."""
+    differ = []
+    for name in (f.name for f in fields(HandHistory)):
+        if name == "actions":
+            if len(kept.actions) != len(copy.actions) or not all(
+                    map(_actions_agree, kept.actions, copy.actions)):
+                differ.append(name)
+        elif name == "fields":
+            differ += [key for key in sorted(kept.fields.keys() | copy.fields.keys())
+                       if kept.fields.get(key) != copy.fields.get(key)]
+        elif getattr(kept, name) != getattr(copy, name):
+            differ.append(name)
+    return differ
+
+
+def _actions_agree(kept: str, copy: str) -> bool:
+    """Two PHH action lines alike word by word, a card ``??`` in either alike with any."""
+    words, others = kept.split(" "), copy.split(" ")
+    return len(words) == len(others) and all(
+        a == b or (len(a) == len(b) and all(
+            a[k:k + 2] == b[k:k + 2] or "??" in (a[k:k + 2], b[k:k + 2])
+            for k in range(0, len(a), 2)))
+        for a, b in zip(words, others, strict=True))
 
 
 # Where each room writes its hand number: "#N" (most), gamecode= (iPoker), <game id= (Merge),
@@ -157,23 +213,29 @@ def summary(results: list[Imported]) -> list[str]:
             continue
         where = r.file + (f", hand {r.hand}" if r.hand else "") + \
             (f", line {r.line}" if r.line else "")
-        label = {"cancelled": "CANCELLED", "skipped": "SKIPPED"}.get(r.status, "ERROR")
+        label = {"cancelled": "CANCELLED", "skipped": "SKIPPED", "conflict": "CONFLICT"
+                 }.get(r.status, "ERROR")
         lines.append(f"{label}  {where}: {r.error}")
     counts = Counter(r.status for r in results)
-    why = Counter(next((kind for start, kind in ((_AGAIN, "already imported"),
-                                                  (_NO_HISTORY, "not a hand history"))
-                        if (r.error or "").startswith(start)), "not stud")
+    kinds = ((_AGAIN, "already imported"), (_SUPERSEDED, "superseded by another copy"),
+             (_NO_HISTORY, "not a hand history"))
+    why = Counter(next((kind for start, kind in kinds if (r.error or "").startswith(start)),
+                       "not stud")
                   for r in results if r.status == "skipped")
     skipped = f"{why['not stud']} skipped (not stud)"
-    for kind in ("already imported", "not a hand history"):
+    for _, kind in kinds:
         if why[kind]:
             skipped += f", {why[kind]} {kind}"
+    if counts["conflict"]:
+        skipped += f", {counts['conflict']} in conflict with a copy (the first kept)"
     lines.append(f"{counts['imported']} imported, {counts['cancelled']} cancelled by the site, "
                  f"{skipped}, {counts['error']} refused (not readable, or against the rules)")
     return lines
 
 
 def succeeded(results: list[Imported]) -> bool:
-    """Every hand read (imported, or cancelled by the site, or another game), and some stud."""
-    return bool(results) and all(r.status != "error" for r in results) and any(
+    """Every hand read (imported, or cancelled by the site, or another game), and some stud;
+    no copy of a hand that differs from the copy imported (which of them is true, the run
+    cannot tell)."""
+    return bool(results) and all(r.status not in ("error", "conflict") for r in results) and any(
         r.status == "imported" for r in results)

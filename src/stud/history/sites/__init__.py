@@ -1,8 +1,8 @@
 """Hand histories of online rooms: each site's reader, and the files they come in.
 
 ``read_text`` decodes a file as its site wrote it (UTF-8 with or without a byte-order mark,
-UTF-16, Windows-1252 or Latin-1; lines ending in CR LF, LF or CR alone); ``site_of`` tells the
-site from the text.
+UTF-16 with a byte-order mark or without one in either byte order, Windows-1252 or Latin-1;
+lines ending in CR LF, LF or CR alone); ``site_of`` tells the site from the text.
 """
 
 from __future__ import annotations
@@ -55,8 +55,9 @@ def _decoded(data: bytes) -> str:
         return data[3:].decode("utf-8")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return data.decode("utf-16")
-    if len(data) > 1 and data[1:2] == b"\x00" and data[:1] != b"\x00":
-        return data.decode("utf-16-le")
+    order = _utf16_order(data)
+    if order is not None:
+        return data.decode(order)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -65,6 +66,17 @@ def _decoded(data: bytes) -> str:
         return data.decode("cp1252")  # Windows' Latin-1, with the euro sign
     except UnicodeDecodeError:
         return data.decode("latin-1")
+
+
+def _utf16_order(data: bytes) -> str | None:
+    """UTF-16 without a byte-order mark, told by where its zero bytes are: a history is
+    mostly ASCII, whose high byte is zero, first in big-endian and second in little-endian.
+    UTF-8, Windows-1252 and Latin-1 text holds no zero byte at all."""
+    head = data[:512]
+    high_first, high_second = head[0::2].count(0), head[1::2].count(0)
+    if not head or max(high_first, high_second) < len(head) // 4:  # under half the characters
+        return None
+    return "utf-16-be" if high_first > high_second else "utf-16-le"
 
 
 def site_of(text: str) -> Site | None:
