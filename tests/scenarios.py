@@ -33,7 +33,7 @@ def script_for(cards: Mapping[int, str], board: str | None = None
 def hand_with(variant: str | Variant, cards: Mapping[int, str],
               stacks: Sequence[int] | None = None, stakes: Stakes = STAKES,
               rules: Rules | str | None = None, board: str | None = None,
-              auto_showdown: bool = True, seed: int = 0) -> Hand:
+              auto_showdown: bool = True, seed: int = 0, as_written: bool = False) -> Hand:
     """A hand where each seat in ``cards`` gets those cards (those of seats beyond ``stacks``
     left out); others come from a seeded deck."""
     players = len(stacks) if stacks is not None else max(cards)
@@ -43,7 +43,8 @@ def hand_with(variant: str | Variant, cards: Mapping[int, str],
     if isinstance(rules, str):
         rules = PROFILES[rules]
     return Hand(variant, stakes, list(stacks), rules, Deck.seeded(seed),
-                deal_script=script_for(cards, board), auto_showdown=auto_showdown)
+                deal_script=script_for(cards, board), auto_showdown=auto_showdown,
+                as_written=as_written)
 
 
 def move(hand: Hand, text: str) -> Action:

@@ -194,6 +194,15 @@ def test_acting_after_the_hand_is_over_is_illegal() -> None:
     assert str(caught.value) == "no one can check: the hand is over; legal: nothing"
 
 
+@pytest.mark.parametrize("seat", [0, 9, -1])
+def test_a_seat_outside_the_hand_is_refused_as_not_in_it_not_as_out_of_turn(seat: int) -> None:
+    hand = to_street(hand_with("stud", BOARDS), 4)
+    before = snapshot(hand)
+    with pytest.raises(ValueError, match=rf"seat {seat} is not in this hand \(seats 1 to "):
+        hand.act(Action.check(), seat)
+    assert snapshot(hand) == before
+
+
 @pytest.mark.parametrize("seat", ["2", 2.0, True])
 def test_a_seat_that_is_not_a_whole_number_is_refused_naming_it(seat: object) -> None:
     hand = to_street(hand_with("stud", BOARDS), 4)

@@ -3,6 +3,8 @@ seven, split pots and odd chips, and no button."""
 
 from __future__ import annotations
 
+import pytest
+
 from scenarios import STAKES, hand_with, play, to_street
 from stud.cards import Card, Deck, parse_cards
 from stud.engine import (
@@ -15,6 +17,7 @@ from stud.engine import (
     HandMucked,
     HandShown,
     HandValue,
+    IllegalAction,
     PotAwarded,
     StreetStarted,
 )
@@ -136,6 +139,34 @@ def test_player_who_cannot_win_may_muck():
     assert showdown_log(hand) == [("show", 3), ("muck", 1), ("muck", 2)]
     assert hand.mucked == [True, True, False]
     assert hand.stacks == [90, 90, 120]
+
+
+def test_a_player_who_can_still_win_must_show_and_only_a_beaten_hand_may_muck():
+    """RULES.md 6: only a player who cannot win any part of a pot may muck. The first to show
+    has nothing to beat; aces up beat the queens shown, and three tens beat both."""
+    hand = to_seventh(hand_with("stud", THREE, auto_showdown=False))
+    play(hand, "cbr 4", "c", "cbr 8", "c", "c")  # seat 1 raises last: it shows first
+    assert (hand.to_act, hand.legal_actions()) == (1, (SHOW,))
+    hand.act(SHOW)  # a pair of queens
+    assert (hand.to_act, hand.legal_actions()) == (2, (SHOW,))
+    with pytest.raises(IllegalAction):
+        hand.act(MUCK)  # aces up would hand the pot to a worse hand
+    hand.act(SHOW)
+    assert (hand.to_act, hand.legal_actions()) == (3, (SHOW,))
+    hand.act(SHOW)
+    assert hand.stacks == [90, 90, 120]
+
+
+def test_a_replayed_history_may_concede_a_hand_that_could_win():
+    """A history is taken as written (RULES.md 10): a player there mucked aces up against the
+    queens shown, and the queens took the pot the history says they took."""
+    hand = to_seventh(hand_with("stud", THREE, auto_showdown=False, as_written=True))
+    play(hand, "cbr 4", "c", "cbr 8", "c", "c")
+    hand.act(SHOW)
+    assert MUCK in hand.legal_actions()
+    hand.act(MUCK)
+    hand.act(MUCK)  # three tens, mucked too: the queens win
+    assert hand.stacks == [120, 90, 90]
 
 
 def test_engine_mucks_for_a_player_who_cannot_win_and_shows_one_who_can():

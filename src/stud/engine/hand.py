@@ -64,7 +64,10 @@ class Hand:
     to the cards that seat is dealt on that street, ``None`` for a card not known, and
     ``(street, 0)`` to a community card; every other card comes from the deck. With
     ``auto_showdown`` (the default) the engine shows each hand that can still win and mucks the
-    rest; without it, the players in showdown order choose ``show`` or ``muck``.
+    rest; without it, the players in showdown order choose ``show``, or ``muck`` where their hand
+    cannot win any part of a pot against the hands shown before them (RULES.md 6).
+    ``as_written`` (for a replayed history, with ``auto_showdown`` off) takes its shows and mucks
+    as recorded: a muck is refused only where it would leave a pot with nobody to claim it.
     """
 
     def __init__(
@@ -77,6 +80,7 @@ class Hand:
         *,
         deal_script: DealScript | None = None,
         auto_showdown: bool = True,
+        as_written: bool = False,
     ) -> None:
         self.variant: Variant = variant if isinstance(variant, Variant) else \
             Variant.parse(variant)
@@ -114,7 +118,7 @@ class Hand:
         self.firsts: dict[int, FirstToAct] = {}  # why the first actor acts first, by street
         self.bring_in: int | None = None  # the bring-in card's player (an index)
         self.reveal: Reveal = Reveal(self.variant, self.rules, self.seats, self.dealer,
-                                     self.events, auto_showdown)
+                                     self.events, auto_showdown, as_written)
         self._legal: tuple[Action, ...] | None = None
         self.actor: int | None = None  # the player (index) whose decision the hand waits for
         self.is_over: bool = False
@@ -289,7 +293,8 @@ class Hand:
         Raises ``IllegalAction`` and leaves the hand unchanged when the action is not legal.
         """
         i = self.actor
-        if seat is not None and type(seat) is not int and not is_whole(seat):
+        if seat is not None and (type(seat) is not int and not is_whole(seat)
+                                 or not 0 < seat <= self.players):
             raise ValueError(f"seat {seat!r} is not in this hand (seats 1 to {self.players}, "
                              f"or None for the seat to act)")
         if i is None:

@@ -29,17 +29,21 @@ _LAST_CARD = 7  # a hand's cards, the community card included, once every street
 class Reveal:
     """Which hands are turned up, in what order, and what they are worth."""
 
-    __slots__ = ("variant", "rules", "seats", "dealer", "events", "auto", "queue", "values",
-                 "_pots")
+    __slots__ = ("variant", "rules", "seats", "dealer", "events", "auto", "as_written", "queue",
+                 "values", "_pots")
 
     def __init__(self, variant: Variant, rules: Rules, seats: Seats, dealer: Dealer,
-                 events: list[Event], auto: bool) -> None:
+                 events: list[Event], auto: bool, as_written: bool = False) -> None:
         self.variant = variant
         self.rules = rules
         self.seats = seats
         self.dealer = dealer
         self.events = events
         self.auto = auto  # the engine shows what can win and mucks the rest
+        # A history's shows and mucks, taken as it records them (RULES.md 10): a player there
+        # may muck a hand that could still win (a concession), unless nobody would be left to
+        # claim a pot; the history's unknown down cards are the engine's guesses anyway.
+        self.as_written = as_written
         self.queue: list[int] = []  # the showdown's players still to show or muck, in order
         self.values: dict[int, Values] = {}
         self._pots: dict[tuple[bool, ...], list[Pot]] = {}
@@ -65,7 +69,20 @@ class Reveal:
         return pots
 
     def may_muck(self, i: int) -> bool:
-        return may_muck(self.pots(), i)
+        """RULES.md 6: a player who cannot win any part of a pot against the hands shown so far
+        may muck; one who still can must show (a history replayed as written: see above)."""
+        if self.as_written:
+            return may_muck(self.pots(), i)
+        return not self._can_win(i)
+
+    def _can_win(self, i: int) -> bool:
+        """Whether player i can still win part of a pot against the hands already shown (at
+        the showdown every card is dealt: a hand turned up earlier is valued whole here)."""
+        seats = self.seats
+        for j in range(seats.count):
+            if j == i or seats.shown[j]:
+                self._values(j)
+        return can_win(self.pots(), seats.shown, i, self.values)
 
     def show(self, i: int) -> None:
         seats = self.seats
@@ -111,8 +128,7 @@ class Reveal:
             if not self.auto:
                 return i
             queue.pop(0)
-            self._values(i)
-            if can_win(self.pots(), seats.shown, i, self.values):
+            if self._can_win(i):
                 self.show(i)
             else:
                 self.muck(i)

@@ -167,7 +167,7 @@ def rebuild(history: HandHistory, rules: Rules, whole: bool = False) -> Hand:
     script = _script(history, variant, rules)
     try:
         hand = Hand(variant, stakes, history.starting_stacks, rules, Deck.ordered(),
-                    deal_script=script, auto_showdown=False)
+                    deal_script=script, auto_showdown=False, as_written=True)
     except (RulesError, CardError) as error:
         raise ReplayError(None, None, str(error)) from None
     decisions: dict[int, bool] = {}
