@@ -3,7 +3,7 @@ German (the words come from ``stud.text``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from stud.engine import (
     ActionTaken,
@@ -22,9 +22,12 @@ from stud.text import words
 
 
 def text_history(events: Sequence[Event], name: Callable[[int], str] | None = None,
-                 lang: str = "en", you: int | None = None) -> list[str]:
+                 lang: str = "en", you: int | None = None,
+                 timed_out: Collection[int] = ()) -> list[str]:
     """Lines like "Seat 3 completes to 2"; ``name`` turns a seat into a player's name, and
-    the seat ``you`` is told in the second person ("You complete to 2")."""
+    the seat ``you`` is told in the second person ("You complete to 2"); the actions in
+    ``timed_out`` (counted from 0), which the house took for a seat whose time ran out, are
+    told so ("... (timed out)")."""
     w = words(lang)
 
     def who(seat: int) -> str:
@@ -35,6 +38,7 @@ def text_history(events: Sequence[Event], name: Callable[[int], str] | None = No
     lines: list[str] = []
     dealt: dict[int, list[str]] = {}
     street = 0
+    actions = 0
 
     def flush() -> None:
         for seat in sorted(dealt):
@@ -62,7 +66,9 @@ def text_history(events: Sequence[Event], name: Callable[[int], str] | None = No
         elif isinstance(event, StreetStarted):
             lines.append(w.first_to_act(event.why, who, you))
         elif isinstance(event, ActionTaken):
-            lines.append(w.taken(event, who(event.seat), you=mine == "you"))
+            text = w.taken(event, who(event.seat), you=mine == "you")
+            lines.append(w.t("did.timed_out", text=text) if actions in timed_out else text)
+            actions += 1
         elif isinstance(event, UncalledReturned):
             lines.append(w.t(f"{mine}.uncalled", who=who(event.seat), amount=event.amount))
         elif isinstance(event, HandShown):

@@ -7,7 +7,9 @@ way to know the names).
 
 The table's notices (who timed out, a pause, a close) go to every client as ``notice`` frames
 and the pages show them in the same pane, in the reader's language; who won each hand the pages
-take from the hand's own frame.
+take from the hand's own frame. The last notices (who won each hand among them) are kept in
+memory, as many as the chat lines a new client gets, so that a client that comes (a reload, a
+reconnect) gets them too, in order with the chat's lines.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import time
 import unicodedata
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from stud.server.connection import Client, ProtocolError, int_field
@@ -32,6 +36,14 @@ KEPT = 50  # lines a new client gets
 _TELLING: set[asyncio.Task[None]] = set()  # muted frames being made: held until sent
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A notice as it was sent (or, who won a hand, as a page told it), and when."""
+
+    at: datetime
+    facts: dict[str, object]
+
+
 class Chat:
     spec: TableSpec
     store: Store
@@ -39,16 +51,32 @@ class Chat:
     db: Callable[..., Awaitable[Any]]
     _account: Callable[[Client], Any]
     _said: dict[int, deque[float]]
+    notices: deque[Notice]  # the last KEPT
     mute_moved: Callable[[int, int, bool], None]
 
     async def greet(self, client: Client) -> None:
-        """A new client gets the table's last lines (but not those of players it muted)."""
+        """A new client gets the table's last lines (but not those of players it muted) and
+        its last notices, in the order they came."""
         if client.account is not None:
             client.muted = await self.db(self.store.muted_by, client.account.id)
             await self._tell_muted(client)
         lines = await self.db(self.store.recent_chat, self.spec.id, KEPT)
-        client.push_error(_frame([line for line in lines
-                                  if line.account_id not in client.muted], history=True))
+        for frame in _history([line for line in lines if line.account_id not in client.muted],
+                              list(self.notices)):
+            client.push_error(frame)
+
+    def notice(self, kind: str, **facts: object) -> None:
+        """A table event for every pane that shows them (who timed out, a table paused...):
+        facts, put into words by each reader's page; kept for the clients that come later."""
+        self.keep_notice(kind, **facts)
+        frame = json.dumps({"type": "notice", "kind": kind} | facts)
+        for client in self.clients:
+            client.push_error(frame)
+
+    def keep_notice(self, kind: str, **facts: object) -> None:
+        """A notice kept for the clients that come later, but not sent now: who won a hand,
+        which a connected page tells from the hand's own frame."""
+        self.notices.append(Notice(datetime.now(UTC), {"type": "notice", "kind": kind} | facts))
 
     async def _chat(self, client: Client, message: dict[str, object]) -> None:
         account = self._account(client)
@@ -125,6 +153,27 @@ def _joins(text: str, i: int) -> bool:
     invisible, but part of the picture, between two characters that are not plain ASCII."""
     return (text[i] == "\u200d" and 0 < i < len(text) - 1
             and not text[i - 1].isascii() and not text[i + 1].isascii())
+
+
+def _history(lines: list[ChatLine], notices: list[Notice]) -> list[str]:
+    """The frames that bring a new client the last lines and notices in the order they came:
+    first a ``history`` chat frame (where a page starts its pane over) with the lines before
+    the first notice, then each notice as it was sent (marked ``history``, with its time) and
+    the lines after it, as they came live."""
+    frames: list[str] = []
+    sent = 0
+    for notice in notices:
+        upto = sent
+        while upto < len(lines) and lines[upto].at <= notice.at:
+            upto += 1
+        if upto > sent or not frames:
+            frames.append(_frame(lines[sent:upto], history=not frames))
+        frames.append(json.dumps(notice.facts | {"history": True,
+                                                 "at": notice.at.isoformat()}))
+        sent = upto
+    if sent < len(lines) or not frames:
+        frames.append(_frame(lines[sent:], history=not frames))
+    return frames
 
 
 def _frame(lines: list[ChatLine], history: bool = False) -> str:

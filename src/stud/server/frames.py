@@ -259,9 +259,11 @@ def hand_text(view: HandView, number: int, starting: Sequence[int], seat_of: Sea
     return json.dumps(hand_part(view, number, starting, seat_of, clock, log, players))
 
 
-def public_events_json(events: Sequence[Event], seat_of: SeatOf) -> list[Json]:
-    """The public events as the protocol sends them, for a hand's record."""
-    return [j for j in (event_json(e, seat_of) for e in events) if j is not None]
+def public_events_json(events: Sequence[Event], seat_of: SeatOf,
+                       timed_out: set[int] | None = None) -> list[Json]:
+    """The public events as the protocol sends them, for a hand's record: ``timed_out``
+    marks the house's actions as a state frame does (``PublicEvents``)."""
+    return [j for j in PublicEvents(seat_of, timed_out).upto(events) if j is not None]
 
 
 def awarded_pots(events: Sequence[Event]) -> list[int]:

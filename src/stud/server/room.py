@@ -23,7 +23,7 @@ from stud.cards import Deck
 from stud.engine import Action, ActionKind, IllegalAction
 from stud.history.phh import dumps, from_hand
 from stud.history.text import text_history
-from stud.server.chat import Chat
+from stud.server.chat import KEPT, Chat, Notice
 from stud.server.clock import Clock, forced
 from stud.server.connection import MOVED, Client, ProtocolError, int_field
 from stud.server.deal import Deal
@@ -80,6 +80,7 @@ class Room(Seating, Clock, Hosting, Chat):
         self.closing = spec.closing  # the host closed it during a hand: it closes after it
         self.invite = spec.invite
         self._said: dict[int, deque[float]] = {}  # account -> when it last chatted
+        self.notices: deque[Notice] = deque(maxlen=KEPT)  # the last, for a client that comes
         self._closed_by = on_close or (lambda room: None)
         # Told of every mute, so that the account's connections at every table follow it.
         self.mute_moved = on_mute or self.set_mute
@@ -288,6 +289,8 @@ class Room(Seating, Clock, Hosting, Chat):
             seat = self.table.table_seat(hand.to_act or 0)
             if seat not in self.leaving and not self._absent(seat):
                 break
+            if seat in self.timed_out and self.deal is not None and self.deal.hand is hand:
+                self.deal.clock_acts()  # gone since its time ran out: the house acts, as then
             hand.act(forced(hand), hand.to_act)  # a seat leaving or gone checks or folds
         self._turn += 1
         self._stop_clock()
@@ -311,14 +314,15 @@ class Room(Seating, Clock, Hosting, Chat):
                   "seats": list(seats), "seat_count": self.spec.seats}
         public, dealer = from_hand(hand, None, **fields), from_hand(hand, 0, **fields)
         events = hand.public_events()
-        text = text_history(events, lambda k: f"{names[k - 1]} (seat {seats[k - 1]})")
+        text = text_history(events, lambda k: f"{names[k - 1]} (seat {seats[k - 1]})",
+                            timed_out=deal.timed_out)
         own = [OwnRecord(account, tuple({"card": str(c), "up": u} for c, u
                                         in zip(hand.cards[k - 1], hand.up[k - 1], strict=True)),
                          dumps(from_hand(hand, k, **fields)))
                for k, (seat, account) in enumerate(zip(seats, deal.accounts, strict=True), 1)
                if seat not in self.bots]
-        record = (deal.hand_id, list(hand.stacks), dumps(public), dumps(dealer), text,
-                  public_events_json(events, deal.seat_of),
+        told = public_events_json(events, deal.seat_of, deal.timed_out)
+        record = (deal.hand_id, list(hand.stacks), dumps(public), dumps(dealer), text, told,
                   list(zip(seats, names, strict=True)), own)
         if not await self._record(deal, record):
             return
@@ -331,6 +335,10 @@ class Room(Seating, Clock, Hosting, Chat):
         self._not_before = time.monotonic() + self.timing.hand_pause
         # The finished hand stays on the table, showdown and all, until the next is dealt.
         self.last = deal
+        self.keep_notice("won", number=deal.number,
+                         pots=[e for e in told if e["kind"] == "pot"],
+                         players=[{"seat": s, "name": n}
+                                  for s, n in zip(seats, names, strict=True)])
         broke_bots = {s for s in self.bots if table.seats[s].stack == 0}
         for seat in sorted(self.leaving | broke_bots):  # a bot with no chips left goes
             await self._cash_out(seat)
@@ -485,13 +493,6 @@ class Room(Seating, Clock, Hosting, Chat):
         """A client that missed a frame asks for the whole state again."""
         if not self.frames.resend(client):
             self.broadcast()
-
-    def notice(self, kind: str, **facts: object) -> None:
-        """A table event for every pane that shows them (who timed out, a table paused...):
-        facts, put into words by each reader's page."""
-        frame = json.dumps({"type": "notice", "kind": kind} | facts)
-        for client in self.clients:
-            client.push_error(frame)
 
     def _body(self, seat: int | None, account_id: int | None, clock: Json | None,
               table_part: Json, public_seats: list[Json | None]) -> Json:
