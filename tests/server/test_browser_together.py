@@ -329,3 +329,26 @@ def test_the_muted_list_names_the_muted_player_after_a_reload(
     expect(unmute).to_have_text("KeyAnn")
     expect(unmute).to_have_accessible_name(words("ui.chat_unmute", name="KeyAnn"))
     expect(bob.page.get_by_test_id("chat-muted")).not_to_contain_text("#")
+
+
+def test_after_a_reload_the_pane_shows_each_notice_and_each_hand_won_once(
+        person: Callable[..., Player], site: Server) -> None:
+    """The chat history a page gets on connecting carries the table's notices and the hands
+    won, in order with the lines: they are there after a reload, each once."""
+    ann = person()
+    ann.open_lobby()
+    ann.pick_nickname("HostAnn")
+    ann.create_table("Notices", "stud", seats=3)
+    ann.add_bot(1, "station")
+    ann.add_bot(2, "station")
+    page = ann.page
+    won = page.get_by_test_id("notice-won")
+    expect(won.first).to_be_visible(timeout=30_000)
+    page.get_by_test_id("host-pause").click()
+    expect(page.get_by_test_id("notice-paused")).to_have_count(1)
+    before = won.all_inner_texts()
+    page.reload()
+    ann.wait(lambda: ann.frames.state, "a frame after the reload")
+    expect(page.get_by_test_id("notice-paused")).to_have_count(1)
+    expect(won).to_have_count(len(before))
+    assert won.all_inner_texts() == before

@@ -72,6 +72,14 @@ export function has(key, l = lang()) {
   return key in (CATALOGUES[l] || {});
 }
 
+/** A refusal's words from its facts ({code, message}, as the server sends them): the
+ * catalogue's sentence for its code, in the language; for a code without one, the server's own
+ * English words on an English page, and a plain "refused" on any other. */
+export function refusalText(code, message = "", l = lang()) {
+  if (code && has(`error.${code}`, "en")) return t(`error.${code}`, {}, l);
+  return l === "en" && message ? message : t("error.refused", {}, l);
+}
+
 /** The text of `key` in the language, its {name} placeholders filled from params (as Python's
  * str.format fills them in stud.text). */
 export function t(key, params = {}, l = lang()) {
@@ -318,7 +326,7 @@ export function translateStatic(root = document) {
 }
 
 window.studI18n = {
-  lang, setLang, onLangChange, has, t, chips, capitalized, cardText, cardName, handText,
+  lang, setLang, onLangChange, has, t, refusalText, chips, capitalized, cardText, cardName, handText,
   showingText,
   firstToAct, streetName, actionLabel, takenText, potName, awardHand, awardLines, oddChipsText,
   variantTitle, stakesText,

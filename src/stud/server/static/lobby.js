@@ -2,7 +2,8 @@
 // makes an account. The account box, the API call and the toast are exported for the table page.
 
 import {
-  chips, has, lang, langSwitch, onLangChange, stakesText, t, translateStatic, variantTitle,
+  chips, has, lang, langSwitch, onLangChange, refusalText, stakesText, t, translateStatic,
+  variantTitle,
 } from "./i18n.js";
 import { mountTournaments } from "./tournaments_lobby.js";
 import { formErrors } from "./forms.js";
@@ -24,9 +25,9 @@ const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "r
   "players", "starting_stack", "structure", "per", "every"];
 
 /** The error of an answer: the server names the field it refuses as data (`field`), and a
- * store error its `code`, which a German page says in German with the facts sent beside it
- * (a nickname that looks like a taken one: `like`, the taken one); otherwise the server's
- * words. */
+ * store error its `code`, which every page says in its own language from the catalogue, with
+ * the facts sent beside it (a nickname that looks like a taken one: `like`, the taken one);
+ * without a code, the server's words. */
 function errorOf(status, body) {
   let detail = body && body.detail;
   let field = body && typeof body.field === "string" ? body.field : null;
@@ -42,7 +43,7 @@ function errorOf(status, body) {
     detail = t("error.out_of_range", { low: chips(body.low), high: chips(body.high) });
   } else if (code === "nickname_taken" && typeof facts.like === "string") {
     detail = t("error.nickname_taken.like", { like: facts.like });
-  } else if (code && lang() !== "en" && has(`error.${code}`)) detail = t(`error.${code}`);
+  } else if (code && has(`error.${code}`, "en")) detail = refusalText(code);
   return new ApiError(status, detail, FIELDS.includes(field) ? field : null, facts);
 }
 

@@ -4,7 +4,7 @@
 
 import {
   actionLabel, awardHand, awardLines, capitalized, cardName, cardText, chips, firstToAct,
-  handText, has, lang, oddChipsText, onLangChange, streetName, t, takenText,
+  handText, lang, oddChipsText, onLangChange, refusalText, streetName, t, takenText,
   translateStatic,
 } from "./i18n.js";
 import { cardNode, cardRow, el } from "./cards.js";
@@ -639,7 +639,10 @@ async function refreshLastHands() {
     view.lastHands = await api(withInvite(`/api/tables/${TABLE_ID}/hands?limit=10`));
     keepingFocus(renderLastHands);
   } catch (error) {
-    if (error.status !== 404) toast(error.message);
+    // A table one may not see (403) or that is gone (404): the socket's close says so, once,
+    // in the banner; anything else is said in the reader's words.
+    if (error.status === 0) toast(error.message);
+    else if (error.status !== 403 && error.status !== 404) toast(t("ui.last_hands_failed"));
   }
 }
 
@@ -792,7 +795,7 @@ function openDialog(kind, seat) {
     return;
   }
   // buyIn: the amount as typed (in the language typedIn); pending: {amount, wallet} once sent,
-  // until the server's answer; error: {key, params} or {text}, shown beside the field; opener:
+  // until the server's answer; error: {key, params} or {refusal}, shown beside the field; opener:
   // where the focus goes back to when it closes (the button that opened it, or its heir).
   const from = document.activeElement;
   const opener = from && from !== document.body ? [focusKey(from), ...focusHeirs(from)]
@@ -871,11 +874,11 @@ function chipProblem(amount, limits) {
   return null;
 }
 
-/** A problem's words: ours from {key, params}; the server's own (`text`) for English readers,
- * or where the catalogue has no words for its code. */
+/** A problem's words: ours from {key, params}, or a refusal's from its facts ({code,
+ * message}, the server's answer). */
 function problemText(problem) {
   if (!problem) return "";
-  if (problem.text && (lang() === "en" || !problem.key)) return problem.text;
+  if (problem.refusal) return refusalText(problem.refusal.code, problem.refusal.message);
   const params = Object.fromEntries(Object.entries(problem.params || {})
     .map(([name, value]) => [name, chips(value)]));
   return t(problem.key, params);
@@ -893,8 +896,7 @@ function dialogRefused(frame) {
   } else if (frame.code === "bad_buy_in") {
     dialog.error = { key: "ui.chips_range", params: { min: limits.low, max: limits.high } };
   } else {
-    dialog.error = { key: has(`error.${frame.code}`) ? `error.${frame.code}` : null,
-      text: frame.message || frame.code };
+    dialog.error = { refusal: { code: frame.code, message: frame.message } };
   }
   renderDialog();
   return true;
@@ -1172,10 +1174,9 @@ function readFrame(frame) {
       refreshLastHands();
     }
   } else if (frame.type === "error") {
-    // A refused sit or top-up is said beside the dialog's field; anything else in a toast.
-    // German readers get the reason in German; English ones the server's own, fuller words.
-    const known = lang() !== "en" && has(`error.${frame.code}`);
-    const text = known ? t(`error.${frame.code}`) : frame.message || frame.code;
+    // A refused sit or top-up is said beside the dialog's field; anything else in a toast;
+    // in the reader's words for its code, never the server's English (frame.message).
+    const text = refusalText(frame.code, frame.message);
     // A refused chat line is said beside the chat's field, where the player is typing.
     const said = Boolean(together && together.onError(frame, text));
     if (!said && !dialogRefused(frame)) toast(text);

@@ -5,7 +5,7 @@
 // the state frame. Chat text is shown as text, never as markup.
 
 import { el } from "./cards.js";
-import { awardLines, chips, lang, onLangChange, t } from "./i18n.js";
+import { awardLines, chips, lang, onLangChange, refusalText, t } from "./i18n.js";
 import { toast } from "./lobby.js";
 
 const KEEP = 200; // lines the pane keeps
@@ -112,16 +112,40 @@ export function mountTogether({ send, tableId }) {
     const more = drawn.lang === lang() && drawn.me === pane.me && drawn.entries.length > 0
       && drawn.entries.length <= pane.entries.length
       && drawn.entries.every((entry, i) => pane.entries[i] === entry);
-    if (more) {
-      list.append(...pane.entries.slice(drawn.entries.length).map((entry) => entryNode(entry, pane)));
+    const fresh = more ? pane.entries.slice(drawn.entries.length) : null;
+    if (fresh) {
+      list.append(...fresh.map((entry) => entryNode(entry, pane)));
     } else {
       list.replaceChildren(...(pane.entries.length
         ? pane.entries.map((entry) => entryNode(entry, pane))
         : [el("li", { class: "muted", text: t("ui.chat_empty") })]));
     }
     drawn = { entries: pane.entries.slice(), lang: lang(), me: pane.me };
+    if (!fresh || fresh.length) fitWholeLines();
     if (stick) list.scrollTop = list.scrollHeight;
   }
+
+  /** The log is as high as the newest lines that fit in its most height (the CSS max-height):
+   * scrolled to the newest line, the first one under the heading is whole, not cut in two. */
+  function fitWholeLines() {
+    list.style.height = "";
+    const most = list.clientHeight;
+    const bottom = list.scrollHeight;
+    if (!most || bottom <= most) return;
+    const origin = list.getBoundingClientRect().top - list.scrollTop; // where the lines start
+    let top = bottom;
+    for (const line of [...list.children].reverse()) {
+      const at = line.getBoundingClientRect().top - origin;
+      if (bottom - at > most + 0.5) break;
+      top = at;
+    }
+    if (top < bottom) list.style.height = `${bottom - top}px`;
+  }
+  window.addEventListener("resize", () => { // lines wrap anew: fitted anew, the newest kept in sight
+    const stick = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+    fitWholeLines();
+    if (stick) list.scrollTop = list.scrollHeight;
+  });
 
   function renderChat() {
     title.textContent = t("ui.chat_title");
@@ -238,7 +262,7 @@ export function mountTogether({ send, tableId }) {
     /** A refused chat line (too many lines, too long): it goes back into the empty input, so
      * that it can be sent again, and why (`text`, in the reader's language) is said beside the
      * field, not in a toast; true when the error was the chat's. */
-    onError(frame, text = frame.message || frame.code) {
+    onError(frame, text = refusalText(frame.code, frame.message)) {
       if (frame.code !== "chat_rate" && frame.code !== "bad_chat") return false;
       if (pane.unsent !== null && !input.value) input.value = pane.unsent;
       pane.unsent = null;
@@ -249,7 +273,9 @@ export function mountTogether({ send, tableId }) {
     onFrame(frame) {
       if (frame.type === "chat") {
         if (!frame.history && frame.lines.some((l) => l.account === pane.me)) pane.unsent = null;
-        if (frame.history) pane.entries = pane.entries.filter((e) => e.kind !== "chat");
+        // The history (on every connection, a reconnection too) carries the notices and the
+        // hands won since the oldest line: it replaces everything shown.
+        if (frame.history) pane.entries = [];
         for (const line of frame.lines) {
           pane.names.set(line.account, line.name);
           if (!pane.muted.has(line.account)) add({ kind: "chat", ...line });
@@ -260,7 +286,7 @@ export function mountTogether({ send, tableId }) {
         for (const [id, name] of Object.entries(frame.names || {})) pane.names.set(Number(id), name);
         pane.entries = pane.entries.filter((e) => e.kind !== "chat" || !pane.muted.has(e.account));
       } else if (frame.type === "notice") {
-        add({ ...frame, at: new Date().toISOString() });
+        add({ ...frame, at: frame.at || new Date().toISOString() }); // a kept one says when
       }
       renderChat();
     },
@@ -271,7 +297,11 @@ export function mountTogether({ send, tableId }) {
       const last = state.hand && state.hand.over ? state.hand : state.last;
       if (last && last.number !== pane.lastWon && pane.lastWon !== null) {
         const pots = (last.events || []).filter((e) => e.kind === "pot");
-        if (pots.length) add({ kind: "won", number: last.number, pots, players: last.players || [], at: new Date().toISOString() });
+        const told = pane.entries.some((e) => e.kind === "won" && e.number === last.number);
+        if (pots.length && !told) {
+          add({ kind: "won", number: last.number, pots, players: last.players || [],
+                at: new Date().toISOString() });
+        }
       }
       if (last) pane.lastWon = last.number;
       else if (pane.lastWon === null) pane.lastWon = 0;
