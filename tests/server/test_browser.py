@@ -825,8 +825,8 @@ def test_server_errors_show_in_a_toast(person):
     bob.page.get_by_test_id("sit-confirm").click()
     error = bob.wait(lambda: bob.frames.errors and bob.frames.errors[-1], "an error frame")
     assert error["code"] == "seat_taken", error
-    # In the catalogue's words for its code, in English too (never the server's message).
-    expect(bob.page.get_by_test_id("buy-in-error")).to_have_text("That seat is taken.")
+    # On an English page the server's words, which name the seat, as a sentence.
+    expect(bob.page.get_by_test_id("buy-in-error")).to_contain_text("Seat 2 is taken")
     bob.page.get_by_test_id("dialog-cancel").click()
 
     # A buy-in the table allows but the wallet cannot pay: the page says so and sends nothing.
@@ -1302,7 +1302,7 @@ def test_a_refused_chat_line_and_a_toast_cover_no_control(person, viewport) -> N
         box.fill(f"line {n}")
         box.press("Enter")
     problem = page.get_by_test_id("chat-error")
-    expect(problem).to_have_text("Too many messages: wait a moment.")  # the catalogue's words
+    expect(problem).to_contain_text("5 lines")  # the server's words name the limit
     expect(problem).to_have_attribute("role", "alert")
     shown = problem.bounding_box()
     assert shown

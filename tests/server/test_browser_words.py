@@ -1,7 +1,8 @@
 """The pages' words as players read them in a real browser (Debian's chromium, as
 test_browser.py, whose fixtures and Player this module shares): a refusal is said once, in the
-reader's language, from its code, never in the server's raw English; words fit their boxes; the
-chat shows whole lines.
+reader's language (an English page the server's words, which name the facts, as a sentence;
+another the catalogue's sentence for its code), never raw; words fit their boxes; the chat shows
+whole lines.
 """
 
 from __future__ import annotations
@@ -24,8 +25,15 @@ browser, site, person = house.browser, house.site, house.person
 
 WORDS = {"en": catalogue("en"), "de": catalogue("de")}
 LOCALES = {"en": "en-US", "de": "de-DE"}
-# The server's own English, which a page must never show: the words come from its catalogue.
+# The server's English as sent (lower-case), which a page never shows as it is.
 RAW = re.compile(r"is private: open it|nickname must be|seat \d+ is taken")
+# An English page's sentences: the server's words, which name the facts, from a capital.
+ENGLISH = {"error.seat_taken": re.compile(r"^Seat \d is taken"),
+           "error.bad_nickname": re.compile(r"^Nickname must be 1 to 20 letters.*, not '")}
+
+
+def said(lang: str, key: str) -> str | re.Pattern[str]:
+    return ENGLISH[key] if lang == "en" else WORDS[lang][key]
 WIDE = {"width": 1366, "height": 768}
 
 
@@ -58,7 +66,8 @@ def test_a_wrong_invite_is_said_once_in_the_banner_in_the_readers_language(
 def test_a_refused_table_message_is_worded_from_its_code_in_the_readers_language(
         person, site: Server, lang: str) -> None:
     """The toast (a bot for a seat taken meanwhile) and the sit dialog (a seat taken while the
-    buy-in was typed) say the catalogue's sentence for the code, in English too."""
+    buy-in was typed) say it in the reader's language: the catalogue's sentence for its code in
+    German, the server's words (the seat) as a sentence in English."""
     host = person(locale=LOCALES[lang])
     page = host.page
     host.open_lobby()
@@ -66,7 +75,7 @@ def test_a_refused_table_message_is_worded_from_its_code_in_the_readers_language
     table_id = host.create_table("Contested", "stud", seats=4)
     with site.client() as http:
         _, token = make_account(http, "Taker")
-    taken = WORDS[lang]["error.seat_taken"]
+    taken = said(lang, "error.seat_taken")
     with TableClient(site.ws, table_id, token) as taker:
         page.get_by_test_id("add-bot-2").click()
         taker.send({"type": "sit", "seat": 2, "buy_in": 100})
@@ -83,14 +92,14 @@ def test_a_refused_table_message_is_worded_from_its_code_in_the_readers_language
 
 
 @pytest.mark.parametrize(("lang", "typed"), [("en", "Bob!"), ("en", "  "), ("de", "Bob!")])
-def test_a_refused_nickname_is_the_catalogues_sentence_in_the_readers_language(
+def test_a_refused_nickname_is_a_sentence_in_the_readers_language(
         person, lang: str, typed: str) -> None:
     viewer = person(locale=LOCALES[lang])
     page = viewer.page
     viewer.open_lobby()
     page.get_by_test_id("nickname-input").fill(typed)
     page.get_by_test_id("nickname-submit").click()
-    expect(page.get_by_test_id("nickname-error")).to_have_text(WORDS[lang]["error.bad_nickname"])
+    expect(page.get_by_test_id("nickname-error")).to_have_text(said(lang, "error.bad_nickname"))
     expect(page.get_by_test_id("nickname-input")).to_be_visible()
 
 

@@ -1,7 +1,8 @@
 """The chat pane's table notices outlive a reload: a client that connects gets the table's last
 notices with the chat's last lines, in the order they came, as the same frames a connected
-client got (docs/protocol.md, "chat" and "notice"), and who won each of the last hands. And a
-seat the house acts for while its player is gone is told to those still there."""
+client got (docs/protocol.md, "chat" and "notice"), and who won each of the last hands. (One
+test more guards what already held: a seat the house acts for while its player is gone is told
+to those still there.)"""
 
 from __future__ import annotations
 

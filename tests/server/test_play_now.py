@@ -3,7 +3,6 @@ table of the chosen game with bots, ready to sit (docs/protocol.md)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import httpx
@@ -58,14 +57,15 @@ def test_13_play_now_on_a_fresh_server_opens_a_table_with_three_bots(
 
 def test_13_a_new_play_now_tables_bots_wait_for_the_player_to_sit_before_the_first_hand(
         server: Server, http: httpx.Client) -> None:
-    """The bots would otherwise deal at once (this server's seat wait is 0): the player, still
-    choosing a buy-in, found the first hand at fifth street."""
+    """The bots would otherwise deal as soon as someone watches (this server's seat wait is 0):
+    the player, still choosing a buy-in, found the first hand at fifth street. The hand waits,
+    then is dealt as soon as the player sits, with the player in it."""
     _, token = make_account(http)
     answer = play_now(http, token, "stud")
     table = answer["table"]["id"]
-    time.sleep(0.5)
     with TableClient(server.ws, table, token) as client:
-        assert client.first_state()["hand"] is None
+        first = client.first_state()
+        assert first["hand"] is None and first["next_hand_ms"] > 30_000, first["next_hand_ms"]
         client.send({"type": "sit", "seat": answer["seat"], "buy_in": answer["buy_in"]})
         dealt = client.until_state(lambda f: f["hand"] is not None, what="the first hand")
     assert answer["seat"] in [p["seat"] for p in dealt["hand"]["players"]]

@@ -33,6 +33,7 @@ from stud.history.sites import (
 _NOT_STUD = "not a stud hand"
 _AGAIN = "the same hand again"
 _SUPERSEDED = "superseded"
+_AGAINST_RULES = "the hand does not replay by the rules"
 _NO_HISTORY = "no hand history"
 
 
@@ -72,13 +73,16 @@ def import_files(paths: list[Path], out: Path) -> list[Imported]:
 
 
 def _superseded(results: list[Imported]) -> list[Imported]:
-    """A copy refused (cut short, say) of a hand that another copy of the run was imported
-    from, before or after it, is no error of the run: it is said which copy was written."""
+    """A copy that could not be read (cut short, say) of a hand that another copy of the run
+    was imported from, before or after it, is no error of the run: it is said which copy was
+    written. A copy read whole that the rules refuse stays an error, whichever came first: it
+    is not the hand imported."""
     kept = {(r.site, r.hand): r for r in results if r.status == "imported"}
     return [replace(r, status="skipped", path=k.path,
                     error=f"{_SUPERSEDED} by the copy imported from {k.file}, line {k.line} "
                           f"(this copy: {r.error})")
-            if r.status == "error" and (k := kept.get((r.site, r.hand))) is not None else r
+            if r.status == "error" and not (r.error or "").startswith(_AGAINST_RULES)
+            and (k := kept.get((r.site, r.hand))) is not None else r
             for r in results]
 
 
@@ -154,7 +158,7 @@ def _one(path: Path, out: Path, site: str, parse: Callable[[str, int], SiteHand]
     if not report.ok:
         reason = (report.error or "").removeprefix(f"{label}: ")
         return Imported(str(path), site, site_hand.hand, site_hand.variant.value, False, None,
-                        f"the hand does not replay by the rules: {reason}", "error", line)
+                        f"{_AGAINST_RULES}: {reason}", "error", line)
     out.mkdir(parents=True, exist_ok=True)
     target.write_text(dumps(history), encoding="utf-8")
     written[target] = Written(str(path), history)

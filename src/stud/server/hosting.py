@@ -34,7 +34,7 @@ class Hosting:
     invite: str | None
     removing: set[int]
     _not_before: float
-    _held_for_player: bool
+    _held_until: float
     number: int
     _next: asyncio.Task[None] | None
     db: Callable[..., Awaitable[Any]]
@@ -70,23 +70,25 @@ class Hosting:
     def hold_for_a_player(self, seconds: float) -> None:
         """Deal no hand for ``seconds`` unless a player (not a bot) sits down first: a Play now
         table's bots wait for the player it was opened for, who sits from the table page."""
-        self._not_before = max(self._not_before, time.monotonic() + seconds)
-        self._held_for_player = True
+        self._held_until = time.monotonic() + seconds
+        self._not_before = max(self._not_before, self._held_until)
 
     def _wait_for_seats(self) -> None:
         """A seat was taken: give the others a moment to sit too before a hand is dealt."""
         if self.table.hand is None or self.table.hand.is_over:
             later = time.monotonic() + self.timing.seat_wait
-            if self._held_for_player and any(s not in self.bots for s in self.accounts):
-                self._not_before, self._held_for_player = later, False  # a player sat
+            held = time.monotonic() < self._held_until
+            if held and any(s not in self.bots for s in self.accounts):
+                self._not_before, self._held_until = later, 0.0  # a player sat: the hold ends
                 self._deal_sooner()
                 return
             self._not_before = max(self._not_before, later)
         self._schedule_next_hand(0.0)
 
     def _deal_sooner(self) -> None:
-        """The next hand's time was brought forward: the task asleep until the old time starts
-        again (it waits between hands only, never while a hand is being started)."""
+        """The next hand's time was brought forward: the next-hand task, asleep until the old
+        time, is replaced by one that reads the new time. Callers hold the room's lock, and the
+        task takes that lock before it starts a hand, so it is cancelled only while it waits."""
         if self._next is not None and not self._next.done():
             self._next.cancel()
         self._next = None

@@ -88,7 +88,7 @@ class Room(Seating, Clock, Hosting, Chat):
         self.stopped = False  # closed here (a stop, or the table moved to another worker)
         self._turn = 0  # counts decisions, so a late timer or bot cannot act twice
         self._not_before = 0.0  # no hand is dealt before then (monotonic clock)
-        self._held_for_player = False  # hold_for_a_player: until a player sits
+        self._held_until = 0.0  # hold_for_a_player: no hand before then, unless a player sits
         self.frames = TableFrames()  # what each client was sent: the base of its small frames
         self._seat_entries: dict[int, Json] = {}  # each seat as the public last saw it
 
@@ -289,7 +289,8 @@ class Room(Seating, Clock, Hosting, Chat):
             seat = self.table.table_seat(hand.to_act or 0)
             if seat not in self.leaving and not self._absent(seat):
                 break
-            if seat in self.timed_out and self.deal is not None and self.deal.hand is hand:
+            if (seat in self.timed_out and seat not in self.leaving and self._absent(seat)
+                    and self.deal is not None and self.deal.hand is hand):
                 self.deal.clock_acts()  # gone since its time ran out: the house acts, as then
             hand.act(forced(hand), hand.to_act)  # a seat leaving or gone checks or folds
         self._turn += 1

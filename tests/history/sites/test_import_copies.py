@@ -130,3 +130,19 @@ def test_the_same_hand_from_another_players_history_is_not_a_conflict(
                                  tmp_path / "out")
     assert first.status == "imported" and second.status == "skipped", second.error
     assert succeeded([first, second])
+
+
+@pytest.mark.parametrize("bad_first", [True, False])
+def test_a_copy_the_rules_refuse_fails_the_run_whichever_file_comes_first(
+        bad_first: bool, tmp_path: Path) -> None:
+    """Only a copy that could not be read (cut short) is superseded by a whole one: a copy read
+    whole that the rules refuse (a card dealt twice) is not the hand imported, and the run says
+    so (exit 1) in either order."""
+    text = SOURCE.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text.replace("Dealt to Player7 [Jh]", "Dealt to Player7 [Tc]"),
+                   encoding="utf-8")
+    results = import_files([bad, SOURCE] if bad_first else [SOURCE, bad], tmp_path / "out")
+    assert not succeeded(results)
+    (refused,) = [r for r in results if r.file == str(bad)]
+    assert refused.status == ("error" if bad_first else "conflict"), refused

@@ -72,12 +72,14 @@ export function has(key, l = lang()) {
   return key in (CATALOGUES[l] || {});
 }
 
-/** A refusal's words from its facts ({code, message}, as the server sends them): the
- * catalogue's sentence for its code, in the language; for a code without one, the server's own
- * English words on an English page, and a plain "refused" on any other. */
+/** A refusal's words from its facts ({code, message}, as the server sends them). An English
+ * page says the server's own words, which name the facts (which seat, by whom, how long to
+ * wait, what is legal instead), as a sentence; any other page the catalogue's sentence for the
+ * code, or a plain "refused" for a code without one. */
 export function refusalText(code, message = "", l = lang()) {
+  if (l === "en" && message) return message.charAt(0).toUpperCase() + message.slice(1);
   if (code && has(`error.${code}`, "en")) return t(`error.${code}`, {}, l);
-  return l === "en" && message ? message : t("error.refused", {}, l);
+  return t("error.refused", {}, l);
 }
 
 /** The text of `key` in the language, its {name} placeholders filled from params (as Python's

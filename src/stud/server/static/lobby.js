@@ -25,9 +25,9 @@ const FIELDS = ["nickname", "name", "variant", "small_bet", "seats", "clock", "r
   "players", "starting_stack", "structure", "per", "every"];
 
 /** The error of an answer: the server names the field it refuses as data (`field`), and a
- * store error its `code`, which every page says in its own language from the catalogue, with
- * the facts sent beside it (a nickname that looks like a taken one: `like`, the taken one);
- * without a code, the server's words. */
+ * store error its `code`, said as `refusalText` says it (an English page the server's words, as
+ * a sentence; another the catalogue's), with the facts sent beside it where the catalogue has
+ * them (a nickname that looks like a taken one: `like`, the taken one). */
 function errorOf(status, body) {
   let detail = body && body.detail;
   let field = body && typeof body.field === "string" ? body.field : null;
@@ -43,7 +43,7 @@ function errorOf(status, body) {
     detail = t("error.out_of_range", { low: chips(body.low), high: chips(body.high) });
   } else if (code === "nickname_taken" && typeof facts.like === "string") {
     detail = t("error.nickname_taken.like", { like: facts.like });
-  } else if (code && has(`error.${code}`, "en")) detail = refusalText(code);
+  } else if (code && has(`error.${code}`, "en")) detail = refusalText(code, detail);
   return new ApiError(status, detail, FIELDS.includes(field) ? field : null, facts);
 }
 
