@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 from sqlalchemy import select
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from stud.server.schema import hands, leases
 from stud.server.store import Store
@@ -116,7 +116,9 @@ class Seat:
                 client.first_state()
                 self.connections.append(client)
                 return
-            except (OSError, ConnectionClosed, AssertionError, TimeoutError):
+            # A handshake may meet a worker as it is killed or started again (no answer, or half
+            # of one): tried again, as the page does.
+            except (OSError, ConnectionClosed, InvalidHandshake, AssertionError, TimeoutError):
                 assert time.monotonic() < deadline, f"table {self.table}: no reconnect"
                 time.sleep(0.2)
 
