@@ -182,7 +182,8 @@ class Cluster:
         chips in play), the ones with the fewest clients first; the others take them at their
         next round, and the tables' clients reconnect to whichever worker."""
         rooms = sorted((room for room in self.casino.rooms.values()
-                        if type(room) is Room and room.between_hands()),
+                        if type(room) is Room and room.between_hands()
+                        and not room.awaits_a_player()),
                        key=lambda room: (len(room.clients), room.spec.id))
         for room in rooms[:surplus]:
             async with room.lock:

@@ -73,12 +73,16 @@ class Hosting:
         self._held_until = time.monotonic() + seconds
         self._not_before = max(self._not_before, self._held_until)
 
+    def awaits_a_player(self) -> bool:
+        """Held for the player it was opened for (``hold_for_a_player``), who has not sat yet:
+        such a table stays where it is, not moved to even the load while the player comes."""
+        return time.monotonic() < self._held_until
+
     def _wait_for_seats(self) -> None:
         """A seat was taken: give the others a moment to sit too before a hand is dealt."""
         if self.table.hand is None or self.table.hand.is_over:
             later = time.monotonic() + self.timing.seat_wait
-            held = time.monotonic() < self._held_until
-            if held and any(s not in self.bots for s in self.accounts):
+            if self.awaits_a_player() and any(s not in self.bots for s in self.accounts):
                 self._not_before, self._held_until = later, 0.0  # a player sat: the hold ends
                 self._deal_sooner()
                 return
