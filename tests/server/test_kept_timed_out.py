@@ -4,30 +4,17 @@ says "(timed out)" after what the house did."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from stud.text import words
 
-from .conftest import Server, serve_in_thread
-from .test_play_together import QUICK, Lobby, add_bot, drive, hosted, lobby_at, notice, player
+from . import test_play_together as together
+from .test_play_together import Lobby, add_bot, drive, hosted, notice, player
 from .wsclient import Frame, in_play
 
 NO_BANK = {"start": 0, "add": 0, "every": 1, "cap": 0}
 
 
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serve_in_thread(f"sqlite:///{tmp_path_factory.mktemp('kept') / 'stud.db'}",
-                         QUICK) as running:
-        yield running
-
-
-@pytest.fixture
-def quick(quick_server: Server) -> Iterator[Lobby]:
-    with lobby_at(quick_server) as opened:
-        yield opened
+# The fixtures of test_play_together: a server at a twentieth of the clocks, a lobby on it.
+quick_server, quick = together.quick_server, together.quick
 
 
 def test_a_kept_hand_says_the_house_acted_for_a_seat_whose_time_ran_out(quick: Lobby) -> None:

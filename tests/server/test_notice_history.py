@@ -6,21 +6,15 @@ to those still there.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from stud.server.chat import KEPT
 
-from .conftest import FAST, Server, serve_in_thread
+from . import test_play_together as together
 from .test_play_together import (
-    QUICK,
     Lobby,
     add_bot,
     folding,
     hand_over,
     hosted,
-    lobby_at,
     notice,
     passive,
     player,
@@ -30,30 +24,9 @@ from .wsclient import Frame, TableClient
 NO_BANK = {"start": 0, "add": 0, "every": 1, "cap": 0}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serve_in_thread(f"sqlite:///{tmp_path_factory.mktemp('told') / 'stud.db'}",
-                         FAST) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with serve_in_thread(f"sqlite:///{tmp_path_factory.mktemp('told_quick') / 'stud.db'}",
-                         QUICK) as running:
-        yield running
-
-
-@pytest.fixture
-def lobby(server: Server) -> Iterator[Lobby]:
-    with lobby_at(server) as opened:
-        yield opened
-
-
-@pytest.fixture
-def quick(quick_server: Server) -> Iterator[Lobby]:
-    with lobby_at(quick_server) as opened:
-        yield opened
+# The fixtures of test_play_together: a server of each pace for this module, a lobby on each.
+server, quick_server, lobby, quick = (together.server, together.quick_server, together.lobby,
+                                      together.quick)
 
 
 def told(client: TableClient) -> list[Frame]:
