@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from stud.cards import Card, Deck, parse_cards
 from stud.engine import Action, ActionKind, CardDealt, Hand, HandShown, HandView
@@ -137,3 +137,30 @@ def cards_in_view(view: HandView) -> set[Card]:
         if isinstance(event, HandShown):
             seen.update(event.cards)
     return seen
+
+
+def play_and_leave(street_name: str, leave: Callable[[list[str]], str],
+                   window: int = 12) -> list[str]:
+    """A `stud play` session (two stations and you, 1/2/5/10, seed 11) where you check or call
+    until ``street_name`` shows in the last ``window`` lines, and then ``leave`` answers your
+    prompt (a word such as "q", or it raises: Ctrl-C, Ctrl-D), given the lines written so far;
+    the lines written."""
+    from stud.terminal import play_session
+
+    lines: list[str] = []
+    left = False
+
+    def read(prompt: str) -> str:
+        nonlocal left
+        if not left and "Your action" in prompt and any(
+                street_name in line for line in lines[-window:]):
+            left = True
+            return leave(lines)
+        for word in ("check", "call", "bring in"):
+            if word in prompt:
+                return word
+        return "1"
+
+    play_session(Variant.STUD, Stakes(1, 2, 5, 10), PROFILES["standard"], ["station"] * 2, 20,
+                 seed=11, read=read, write=lines.append)
+    return lines

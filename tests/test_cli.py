@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scenarios import hand_with, passive, play, to_street
+from scenarios import hand_with, passive, play, play_and_leave, to_street
 from stud.cli import app
 from stud.engine import Action, ActionKind
 from stud.history.phh import load, loads
@@ -458,19 +458,7 @@ def test_serve_on_every_address_names_the_addresses_others_can_open() -> None:
 
 def leave_on(street_name: str, leave: Callable[[], str]) -> str:
     """A session where you check or call until ``street_name`` and then leave (``leave``)."""
-    lines: list[str] = []
-
-    def read(prompt: str) -> str:
-        if any(street_name in line for line in lines[-12:]) and "Your action" in prompt:
-            return leave()
-        for word in ("check", "call", "bring in"):
-            if word in prompt:
-                return word
-        return "1"
-
-    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"] * 2, 20,
-                 seed=11, read=read, write=lines.append)
-    return "\n".join(lines)
+    return "\n".join(play_and_leave(street_name, lambda _lines: leave()))
 
 
 def quit_typed() -> str:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from scenarios import play_and_leave
 from stud.engine import Action
 from stud.rules import Stakes, Variant, profile
 from stud.terminal import parse_choice, play_session
@@ -96,21 +97,13 @@ def test_all_in_where_no_action_puts_in_every_chip_says_what_one_can_do() -> Non
 def _leave_on_seventh(leave: BaseException) -> tuple[list[str], int]:
     """Two stations and you, checking and calling to seventh street, where you leave by
     ``leave``; the lines written and how many there were when you left."""
-    lines: list[str] = []
     left: list[int] = []
 
-    def read(prompt: str) -> str:
-        if "Your action" in prompt and not left and "*** SEVENTH" in "\n".join(lines[-30:]):
-            left.append(len(lines))
-            raise leave
-        for word in ("check", "call", "bring in"):
-            if word in prompt:
-                return word
-        return "1"
+    def go(lines: list[str]) -> str:
+        left.append(len(lines))
+        raise leave
 
-    play_session(Variant.STUD, Stakes(1, 2, 5, 10), profile("standard"), ["station"] * 2, 20,
-                 seed=11, read=read, write=lines.append)
-    return lines, left[0]
+    return play_and_leave("*** SEVENTH", go, window=30), left[0]
 
 
 @pytest.mark.parametrize("leave", [KeyboardInterrupt(), EOFError()])
